@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// C libraries come from Debian's -dev packages through pkg-config; no Swift
+// package outside the toolchain is used (an embedded image should not need one).
+let package = Package(
+    name: "panel",
+    products: [
+        .executable(name: "panel", targets: ["panel"]),
+        .library(name: "PanelUI", targets: ["PanelUI"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CDrm", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CInput", pkgConfig: "libinput libudev", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Pure logic and pixels: no DRM, no input devices, testable anywhere.
+        .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG"]),
+        // The program: displays, input sources, files, CLI.
+        .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CInput"]),
+        .testTarget(name: "PanelUITests", dependencies: ["PanelUI"]),
+        .testTarget(name: "panelTests", dependencies: ["panel", "PanelUI"]),
+    ]
+)
