@@ -1,0 +1,132 @@
+/// Where everything of a panel goes, in logical pixels: a vertical settings list in the
+/// style of a grouped table. Section headers, then rounded groups of rows; a checkbox or
+/// switch is one row, a radio group is a caption row and one row per option. Label left,
+/// control right; the whole row is the touch target.
+///
+/// Layout is a pure function of the description and the logical size, so `panel layout`,
+/// the renderer and hit testing all read the same frames.
+public struct PanelLayout: Equatable, Sendable {
+    public enum RowKind: Equatable, Sendable {
+        /// A touch target: a checkbox, a switch, or (with `option`) one option of a radio group.
+        case control(index: Int, option: Int?)
+        /// The label of a radio group above its options; not touchable.
+        case caption(index: Int)
+    }
+
+    public struct Row: Equatable, Sendable {
+        public var kind: RowKind
+        public var label: String
+        /// The whole row, and for a control the touch target.
+        public var frame: Rect
+        /// The drawn widget's box (empty for a caption).
+        public var controlFrame: Rect
+        /// Where the label starts, left edge; the label is centred vertically in `frame`.
+        public var labelX: Int
+        /// Whether a separator line is drawn under this row (not under a group's last row).
+        public var hasSeparator: Bool
+    }
+
+    public struct Section: Equatable, Sendable {
+        public var title: String?
+        public var headerFrame: Rect?
+        /// The rounded background holding the section's rows.
+        public var groupFrame: Rect
+        public var rows: [Row]
+    }
+
+    public var logicalSize: Size
+    public var titleFrame: Rect?
+    public var sections: [Section]
+    /// The height of everything; more than the screen means the list overflows.
+    public var contentHeight: Int
+
+    /// Touch targets in drawing order: every row that is a control.
+    public var targets: [Row]
+
+    public static let sideMargin = 16
+    public static let rowInset = 16
+    /// Lines of text stay readable on wide screens: the list is at most this wide and centred.
+    public static let maxContentWidth = 960
+    public static let groupCornerRadius = 10.0
+
+    public init(description: PanelDescription, logicalSize: Size) {
+        let theme = description.theme
+        let contentWidth = max(0, min(logicalSize.width - 2 * Self.sideMargin, Self.maxContentWidth))
+        let contentX = (logicalSize.width - contentWidth) / 2
+        let headerHeight = theme.fontSize + 24
+        let captionHeight = max(40, theme.fontSize + 20)
+        var y = 0
+
+        self.logicalSize = logicalSize
+        if description.title != nil {
+            titleFrame = Rect(x: 0, y: 0, width: logicalSize.width, height: theme.rowHeight)
+            y += theme.rowHeight
+        } else {
+            titleFrame = nil
+            y += Self.sideMargin
+        }
+
+        var sections: [Section] = []
+        var controlIndex = 0
+        for section in description.sections {
+            var headerFrame: Rect?
+            if section.title != nil {
+                headerFrame = Rect(x: contentX, y: y, width: contentWidth, height: headerHeight)
+                y += headerHeight
+            }
+            let groupTop = y
+            var rows: [Row] = []
+            func addRow(_ kind: RowKind, label: String, height: Int, controlSize: Size) {
+                let frame = Rect(x: contentX, y: y, width: contentWidth, height: height)
+                let controlFrame = Rect(
+                    x: frame.maxX - Self.rowInset - controlSize.width,
+                    y: frame.y + (height - controlSize.height) / 2,
+                    width: controlSize.width, height: controlSize.height)
+                rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame,
+                                labelX: frame.x + Self.rowInset, hasSeparator: true))
+                y += height
+            }
+            for control in section.controls {
+                switch control.kind {
+                case .checkbox, .switch:
+                    addRow(.control(index: controlIndex, option: nil), label: control.label,
+                           height: theme.rowHeight, controlSize: Self.controlSize(control.kind, rowHeight: theme.rowHeight))
+                case .radio:
+                    addRow(.caption(index: controlIndex), label: control.label, height: captionHeight,
+                           controlSize: Size(width: 0, height: 0))
+                    for (option, name) in control.options.enumerated() {
+                        addRow(.control(index: controlIndex, option: option), label: name,
+                               height: theme.rowHeight, controlSize: Self.controlSize(.radio, rowHeight: theme.rowHeight))
+                    }
+                }
+                controlIndex += 1
+            }
+            if !rows.isEmpty { rows[rows.count - 1].hasSeparator = false }
+            sections.append(Section(title: section.title, headerFrame: headerFrame,
+                                    groupFrame: Rect(x: contentX, y: groupTop, width: contentWidth, height: y - groupTop),
+                                    rows: rows))
+            y += Self.sideMargin
+        }
+        self.sections = sections
+        targets = sections.flatMap { $0.rows }.filter { if case .control = $0.kind { return true } else { return false } }
+        contentHeight = y
+    }
+
+    /// The widget's box for a row of `rowHeight`: sizes follow the row so a taller row
+    /// (a panel used with gloves) gets bigger widgets. Proportions are UISwitch's 51x31.
+    public static func controlSize(_ kind: ControlKind, rowHeight: Int) -> Size {
+        switch kind {
+        case .switch:
+            let height = (rowHeight + 1) / 2
+            return Size(width: (height * 51 + 15) / 31, height: height)
+        case .checkbox, .radio:
+            let side = rowHeight * 7 / 16
+            return Size(width: side, height: side)
+        }
+    }
+
+    /// The index in `targets` of the touch target under a logical point, if any.
+    public func targetIndex(at point: Point) -> Int? {
+        targets.firstIndex { $0.frame.contains(point) }
+    }
+}

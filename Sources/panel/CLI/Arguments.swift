@@ -1,0 +1,53 @@
+/// A command-line mistake: printed as one line, exit status 2.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// The flags of one subcommand, parsed by hand: no argument-parser package is available
+/// on the target (and the program should not need one).
+struct Arguments {
+    private var values: [String: String] = [:]
+    private(set) var wantsHelp = false
+
+    /// Parses `--name value` and `--name=value` for the flags in `valued`, and `--help`.
+    init(_ args: some Collection<String>, command: String, valued: Set<String>) throws(UsageError) {
+        var rest = args[...]
+        while let arg = rest.popFirst() {
+            if arg == "--help" || arg == "-h" {
+                wantsHelp = true
+                continue
+            }
+            guard arg.hasPrefix("--") else {
+                throw UsageError(message: "panel \(command): unexpected argument '\(arg)' (see panel \(command) --help)")
+            }
+            var name = String(arg.dropFirst(2))
+            var value: String?
+            if let eq = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            guard valued.contains(name) else {
+                throw UsageError(message: "panel \(command): unknown flag --\(name) (see panel \(command) --help)")
+            }
+            if value == nil { value = rest.popFirst() }
+            guard let value, !value.isEmpty else {
+                throw UsageError(message: "panel \(command): --\(name) needs a value")
+            }
+            guard values[name] == nil else {
+                throw UsageError(message: "panel \(command): --\(name) given twice")
+            }
+            values[name] = value
+        }
+    }
+
+    subscript(_ name: String) -> String? { values[name] }
+
+    func rotation(command: String) throws(UsageError) -> Rotation? {
+        guard let text = values["rotate"] else { return nil }
+        guard let degrees = Int(text), let rotation = Rotation(degrees: degrees) else {
+            throw UsageError(message: "panel \(command): --rotate must be 0, 90, 180 or 270, not '\(text)'")
+        }
+        return rotation
+    }
+}

@@ -1,0 +1,50 @@
+/// The `--help` texts, one per command.
+enum Help {
+    static let main = """
+    panel: settings panels for Linux touchscreens, drawn straight into the framebuffer.
+
+    usage: panel [run] [--config FILE] [--state FILE] [--display SPEC] [--input SPEC]
+                       [--rotate 0|90|180|270] [--screenshot OUT.png]
+           panel check --config FILE
+           panel layout [--config FILE] [--display headless:WxH] [--rotate N]
+           panel touches --input replay:FILE [--display headless:WxH] [--rotate N]
+
+    Run `panel COMMAND --help` for each command's flags.
+    """
+
+    static let run = """
+    usage: panel [run] [--config FILE] [--state FILE] [--display SPEC] [--input SPEC]
+                       [--rotate 0|90|180|270] [--screenshot OUT.png]
+
+    Shows a settings panel and keeps its values.
+      --config FILE      panel description (YAML); without it the bundled demo panel
+      --state FILE       state file; default $STATE_DIRECTORY/state.json under systemd,
+                         else $XDG_STATE_HOME/panel/state.json (~/.local/state/panel/state.json)
+      --display SPEC     headless[:WxH] (default headless:800x480)
+      --input SPEC       replay:FILE replays an evemu or `libinput record` recording on a
+                         virtual clock, saves, and exits; none (default) runs until SIGTERM/SIGINT
+      --rotate N         turn the panel clockwise on the screen (overrides `rotate:`)
+      --screenshot PNG   write the final frame (after the replay, or the first frame) and exit
+    """
+
+    static let check = """
+    usage: panel check --config FILE
+
+    Validates a panel description. Prints FILE:LINE:COL: message and exits 2 on the first error.
+    """
+
+    static let layout = """
+    usage: panel layout [--config FILE] [--display headless:WxH] [--rotate N]
+
+    Prints the touch targets as a JSON array: id, kind, option (radio rows), label,
+    frame (the whole row) and control_frame (the drawn widget), in screen pixels after rotation.
+    """
+
+    static let touches = """
+    usage: panel touches --input replay:FILE [--display headless:WxH] [--rotate N]
+
+    Prints one JSON object per line for each decoded touch event: event (down, motion, up,
+    cancel, frame), slot, x and y in screen pixels, logical_x and logical_y in panel pixels
+    after rotation, and time in milliseconds.
+    """
+}

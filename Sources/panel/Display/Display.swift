@@ -1,0 +1,17 @@
+import PanelUI
+
+/// A display failed to show a frame; the message says what to do about it.
+struct DisplayError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// Where frames go: the seam between the panel and a screen (headless memory now, DRM
+/// dumb buffers next). The panel draws in logical coordinates; the display turns the
+/// damaged rectangles by the rotation as it copies them into screen memory.
+protocol Display: AnyObject {
+    /// The physical screen in pixels, before rotation.
+    var screenSize: Size { get }
+    /// Shows `damage` (logical rectangles) of `frame`, turned by `rotation`.
+    func present(_ frame: PixelBuffer, damage: [Rect], rotation: Rotation) throws(DisplayError)
+}

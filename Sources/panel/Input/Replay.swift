@@ -1,0 +1,32 @@
+import PanelUI
+
+/// A recording read and decoded up front, ready to play on a virtual clock.
+/// Decoding everything before the panel starts means a malformed recording is reported
+/// (`FILE:LINE: message`, exit 2) before anything is drawn or saved.
+struct Replay {
+    struct TimedTouch {
+        var touch: TouchEvent
+        /// Seconds since the recording's first event.
+        var seconds: Double
+    }
+
+    let touches: [TimedTouch]
+
+    init(path: String, screen: Size) throws(CommandFailure) {
+        let text: String
+        do {
+            text = try readFile(path)
+        } catch {
+            throw CommandFailure(message: "panel: \(error)", status: ExitStatus.badInput)
+        }
+        do {
+            let recording = try RecordingReader.parse(text, file: path)
+            var decoder = try TouchDecoder(device: recording.device, screen: screen)
+            touches = recording.events.flatMap { event in
+                decoder.feed(event).map { TimedTouch(touch: $0, seconds: Double($0.time) / 1_000_000) }
+            }
+        } catch {
+            throw CommandFailure(message: "\(error)", status: ExitStatus.badInput)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import PanelUI
+
+/// One running panel: the model, its painter, the logical frame and where frames go.
+///
+/// Inputs arrive as libinput-style touch events in screen pixels with a time; the session
+/// turns them into logical touches, saves every value change, and repaints only damage.
+final class PanelSession {
+    private(set) var model: PanelModel
+    let rotation: Rotation
+    let frame: PixelBuffer
+    let display: any Display
+    private let painter: PanelPainter
+    private let store: StateStore
+    /// What the state file holds (and will hold after the next save), unknown ids included.
+    private(set) var savedDocument: StateDocument
+    private let log: Log
+    private var lastFrameTime: Double?
+    /// Pixels repainted by the last frame: a toggle must cost a row, not a screen.
+    private(set) var lastFramePixels = 0
+
+    /// The virtual clock's frame interval while something animates (60 Hz, a typical panel).
+    static let frameInterval = 1.0 / 60
+
+    init(description: PanelDescription, rotation: Rotation, display: any Display, store: StateStore,
+         fonts: FontCache, now: Int, log: Log) throws(FontError) {
+        self.rotation = rotation
+        self.display = display
+        self.store = store
+        self.log = log
+        let logicalSize = rotation.logicalSize(forScreen: display.screenSize)
+        frame = PixelBuffer(size: logicalSize)
+        painter = try PanelPainter(theme: description.theme, fonts: fonts)
+
+        let loaded = store.load(now: now)
+        if let warning = loaded.warning { log.warning(warning) }
+        savedDocument = loaded.document
+        let start = description.startingValues(from: savedDocument)
+        for warning in start.warnings { log.warning("\(store.path): \(warning)") }
+        model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize),
+                           values: start.values)
+    }
+
+    /// Draws and shows the whole panel.
+    func renderFullFrame(at now: Double) throws(DisplayError) {
+        _ = model.takeDamage(previousFrame: now, now: now)
+        try paint([frame.bounds], at: now)
+    }
+
+    /// Draws and shows what changed since the last frame; nothing when nothing did.
+    func renderFrame(at now: Double) throws(DisplayError) {
+        let damage = model.takeDamage(previousFrame: lastFrameTime ?? now, now: now)
+        guard !damage.isEmpty else { return }
+        try paint(damage, at: now)
+    }
+
+    private func paint(_ damage: [Rect], at now: Double) throws(DisplayError) {
+        let rects = damage.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
+        for rect in rects {
+            painter.draw(model, at: now, into: frame, clip: rect)
+        }
+        lastFramePixels = rects.reduce(0) { $0 + $1.area }
+        lastFrameTime = now
+        try display.present(frame, damage: rects, rotation: rotation)
+    }
+
+    /// Routes one touch (screen pixels) and saves any value it changed.
+    func handle(_ touch: TouchEvent, at now: Double) {
+        let logical = rotation.toLogical(touch.position, logical: frame.size)
+        let changes = model.handle(PanelTouch(phase: touch.phase, slot: touch.slot, position: logical), at: now)
+        for change in changes {
+            log.info("\(change.id) = \(change.value.json.serialized())")
+            savedDocument.set(change.id, change.value.json)
+        }
+        if !changes.isEmpty { save() }
+    }
+
+    var isAnimating: Bool { model.isAnimating(at: lastFrameTime ?? 0) }
+
+    /// Runs the virtual clock's animation frames up to `time` (exclusive of input at `time`).
+    func animate(until time: Double) throws(DisplayError) {
+        guard var t = lastFrameTime else { return }
+        while model.isAnimating(at: t), t + Self.frameInterval <= time {
+            t += Self.frameInterval
+            try renderFrame(at: t)
+        }
+    }
+
+    /// Runs the virtual clock until every animation has finished.
+    func finishAnimations() throws(DisplayError) {
+        guard var t = lastFrameTime else { return }
+        while model.isAnimating(at: t) {
+            t += Self.frameInterval
+            try renderFrame(at: t)
+        }
+    }
+
+    /// Writes the state file; a failure is logged and the panel keeps running with its values.
+    func save() {
+        do throws(StateStoreError) {
+            try store.save(savedDocument)
+        } catch {
+            log.error("\(error)")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import Testing
+@testable import PanelUI
+
+struct PolylineTests {
+    let mark = [Point(x: 0, y: 0), Point(x: 3, y: 4), Point(x: 3, y: 9)]
+
+    @Test func length() {
+        #expect(Polyline.length(mark) == 10)
+    }
+
+    @Test func prefixCutsByLength() {
+        #expect(Polyline.prefix(mark, fraction: 0) == [])
+        #expect(Polyline.prefix(mark, fraction: 1) == mark)
+        #expect(Polyline.prefix(mark, fraction: 0.25) == [Point(x: 0, y: 0), Point(x: 1.5, y: 2)])
+        #expect(Polyline.prefix(mark, fraction: 0.7) == [Point(x: 0, y: 0), Point(x: 3, y: 4), Point(x: 3, y: 6)])
+    }
+}

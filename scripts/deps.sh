@@ -1,0 +1,15 @@
+#!/bin/sh
+# Installs the Debian 12 packages panel builds and tests with (only those missing).
+# Swift 6 itself must already be on PATH.
+set -eu
+packages="pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libyaml-dev libpng-dev fonts-dejavu-core"
+missing=""
+for p in $packages; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "installing:$missing"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -qq
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
