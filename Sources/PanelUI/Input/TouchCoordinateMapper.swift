@@ -23,10 +23,20 @@ struct TouchCoordinateMapper {
     let calibration: [Double]
 
     func point(x: Int32, y: Int32) -> Point {
+        if calibration == Self.identity {
+            // libinput skips an identity matrix; scale_axis's operation order keeps
+            // whole-pixel results exact (110 stays 110, not 110.00000000000001).
+            return Point(x: Self.scale(x, xAxis, to: screen.width), y: Self.scale(y, yAxis, to: screen.height))
+        }
         let nx = Self.normalise(x, xAxis), ny = Self.normalise(y, yAxis)
         let m = calibration
         return Point(x: (m[0] * nx + m[1] * ny + m[2]) * Double(screen.width),
                      y: (m[3] * nx + m[4] * ny + m[5]) * Double(screen.height))
+    }
+
+    /// libinput's scale_axis: (value - minimum) * size / (maximum - minimum + 1).
+    static func scale(_ value: Int32, _ axis: AbsAxisInfo, to size: Int) -> Double {
+        Double(Int64(value) - Int64(axis.minimum)) * Double(size) / Double(Int64(axis.maximum) - Int64(axis.minimum) + 1)
     }
 
     /// 0 at the axis minimum, just under 1 at its maximum.
