@@ -14,7 +14,7 @@ enum EvemuParser {
             lineNumber += 1
             try parser.read(line: rawLine, number: lineNumber)
         }
-        return try parser.finish(lastLine: max(lineNumber, 1))
+        return try parser.finish()
     }
 
     private struct State {
@@ -26,6 +26,8 @@ enum EvemuParser {
         var idLine: Int?
         var propertyBytes = 0
         var maskBytes: [UInt16: Int] = [:]
+        /// Where a missing header line is reported: the end of what was written.
+        var lastContentLine = 1
 
         init(file: String) { self.file = file }
 
@@ -38,6 +40,7 @@ enum EvemuParser {
             if line.last == "\r" { line = line.dropLast() }
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             if trimmed.isEmpty || trimmed.first == "#" { return }
+            lastContentLine = number
             guard trimmed.count >= 2, let kind = trimmed.first, trimmed.dropFirst().first == ":" else {
                 throw error(number, "expected an evemu line (N:, I:, P:, B:, A:, E:), found '\(trimmed.prefix(40))'")
             }
@@ -165,9 +168,9 @@ enum EvemuParser {
             return (seconds, fraction)
         }
 
-        func finish(lastLine: Int) throws(RecordingError) -> Recording {
-            guard nameLine != nil else { throw error(lastLine, "missing N: line (device name)") }
-            guard idLine != nil else { throw error(lastLine, "missing I: line (device id)") }
+        func finish() throws(RecordingError) -> Recording {
+            guard nameLine != nil else { throw error(lastContentLine, "missing N: line (device name)") }
+            guard idLine != nil else { throw error(lastContentLine, "missing I: line (device id)") }
             return Recording(device: device, events: events)
         }
     }
