@@ -19,7 +19,8 @@ let package = Package(
         .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG"]),
         // The program: displays, input sources, files, CLI.
         .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CInput"]),
-        .testTarget(name: "PanelUITests", dependencies: ["PanelUI"]),
+        // Golden images and fixture recordings are read through #filePath, not bundled.
+        .testTarget(name: "PanelUITests", dependencies: ["PanelUI"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "panelTests", dependencies: ["panel", "PanelUI"]),
     ]
 )

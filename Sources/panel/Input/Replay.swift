@@ -19,14 +19,20 @@ struct Replay {
         } catch {
             throw CommandFailure(message: "panel: \(error)", status: ExitStatus.badInput)
         }
+        let recording: Recording
+        var decoder: TouchDecoder
         do {
-            let recording = try RecordingReader.parse(text, file: path)
-            var decoder = try TouchDecoder(device: recording.device, screen: screen)
-            touches = recording.events.flatMap { event in
-                decoder.feed(event).map { TimedTouch(touch: $0, seconds: Double($0.time) / 1_000_000) }
-            }
+            recording = try RecordingReader.parse(text, file: path)
         } catch {
-            throw CommandFailure(message: "\(error)", status: ExitStatus.badInput)
+            throw CommandFailure(message: error.description, status: ExitStatus.badInput)
+        }
+        do {
+            decoder = try TouchDecoder(device: recording.device, screen: screen)
+        } catch {
+            throw CommandFailure(message: "\(path): \(error)", status: ExitStatus.badInput)
+        }
+        touches = recording.events.flatMap { event in
+            decoder.feed(event).map { TimedTouch(touch: $0, seconds: Double($0.time) / 1_000_000) }
         }
     }
 }
