@@ -10,10 +10,6 @@ struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     static var current: Errno { Errno(errno) }
 
     static let interrupted = Errno(EINTR)
-    static let noSuchFile = Errno(ENOENT)
-    static let exists = Errno(EEXIST)
-    static let notDirectory = Errno(ENOTDIR)
-    static let illegalByteSequence = Errno(EILSEQ)
 
     /// The C macro name, or nil for numbers this table doesn't know.
     var name: String? {

@@ -36,6 +36,12 @@ struct FileDescriptor: ~Copyable {
         }
     }
 
+    func writeAll(_ bytes: [UInt8]) throws(Errno) {
+        // withUnsafeBytes only rethrows untyped errors; carry the Errno out in a Result.
+        let result = bytes.withUnsafeBytes { (buffer) in Result { () throws(Errno) in try writeAll(buffer) } }
+        try result.get()
+    }
+
     /// Flushes the file's data and metadata to the disk.
     func sync() throws(Errno) {
         _ = try retryingInterrupts { fsync(rawValue) }
