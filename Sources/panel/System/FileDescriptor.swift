@@ -20,7 +20,9 @@ struct FileDescriptor: ~Copyable {
         let fd = rawValue
         discard self
         // Not retried on EINTR: Linux has already released the descriptor.
-        if Glibc.close(fd) == -1, Errno.current != .interrupted { throw Errno.current }
+        guard Glibc.close(fd) == -1 else { return }
+        let error = Errno.current
+        if error != .interrupted { throw error }
     }
 
     /// Reads up to `buffer.count` bytes; 0 means end of file.
