@@ -1,0 +1,117 @@
+extension PanelDescription {
+    /// Decodes a panel description, or reports the first mistake as `FILE:LINE:COL: message`.
+    ///
+    /// `file` is only used in messages. `fileExists` checks paths the description names
+    /// (the font); it is injected so decoding stays free of file-system access in tests.
+    public static func parse(_ text: String, file: String, fileExists: (String) -> Bool) throws(DescriptionError) -> PanelDescription {
+        // The context keeps the checker while decoding, which ends before this call returns.
+        return try withoutActuallyEscaping(fileExists, do: { (fileExists) throws(DescriptionError) -> PanelDescription in
+            let context = DecodingContext(file: file, fileExists: fileExists)
+            let root: YAMLNode?
+            do throws(YAMLSyntaxError) {
+                root = try YAMLNode.parse(text)
+            } catch {
+                throw context.error(at: error.location, error.message)
+            }
+            guard let root else {
+                throw context.error(at: SourceLocation(line: 1, column: 1), "the file is empty; a panel description needs at least a 'sections' list")
+            }
+            var panel = PanelDescription(sections: [])
+            let keys = try decodeMapping(root, what: "the description", fields: panelFields, into: &panel, context)
+            guard keys.contains("sections") else {
+                throw context.error(root, "the description has no 'sections'; add a list of sections, each with 'controls'")
+            }
+            return panel
+        })
+    }
+}
+
+private let panelFields: [Field<PanelDescription>] = [
+    Field("title", \.title, .string),
+    Field("rotate", \.rotation, .rotation),
+    Field("theme", \.theme, .theme),
+    Field("sections", \.sections, .sections),
+]
+
+private let themeFields: [Field<Theme>] = [
+    Field("background", \.background, .color),
+    Field("text", \.text, .color),
+    Field("accent", \.accent, .color),
+    Field("row_background", \.rowBackground, .color),
+    Field("separator", \.separator, .color),
+    Field("section_text", \.sectionText, .color),
+    Field("font", \.font, .existingFile),
+    Field("font_size", \.fontSize, .int(in: 6...200)),
+    // Rows are what fingers hit: below 48 pixels touches start landing on neighbours.
+    Field("row_height", \.rowHeight, .int(in: 48...400)),
+]
+
+private struct SectionDraft {
+    var title: String?
+    var controls: [YAMLNode] = []
+}
+
+private let sectionFields: [Field<SectionDraft>] = [
+    Field("title", \.title, .string),
+    Field("controls", \.controls, .list),
+]
+
+extension Conversion<Theme> {
+    fileprivate static var theme: Self {
+        Self { (node, _, context) throws(DescriptionError) in
+            var theme = Theme.standard
+            _ = try decodeMapping(node, what: "theme", fields: themeFields, into: &theme, context)
+            return theme
+        }
+    }
+}
+
+extension Conversion<[YAMLNode]> {
+    /// A list whose items are decoded by the caller.
+    fileprivate static var list: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            guard case .sequence(let items, _) = node else {
+                throw context.error(node, "'\(key)' must be a list (lines starting with '- '), not \(node.shownInMessage)")
+            }
+            return items
+        }
+    }
+}
+
+extension Conversion<[SectionDescription]> {
+    /// The sections with their controls; control ids must be unique across all of them.
+    fileprivate static var sections: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            let items = try Conversion<[YAMLNode]>.list.convert(node, key, context)
+            guard !items.isEmpty else {
+                throw context.error(node, "'sections' is empty; add at least one section with 'controls'")
+            }
+            var firstLocationOfID: [String: SourceLocation] = [:]
+            var sections: [SectionDescription] = []
+            for (sectionIndex, item) in items.enumerated() {
+                var draft = SectionDraft()
+                let sectionName = name("section", of: item, titleKey: "title", index: sectionIndex)
+                _ = try decodeMapping(item, what: sectionName, fields: sectionFields, into: &draft, context)
+                var controls: [ControlDescription] = []
+                for (controlIndex, controlNode) in draft.controls.enumerated() {
+                    var controlName = name("control", of: controlNode, titleKey: "id", index: controlIndex)
+                    if controlNode.value(forKey: "id") == nil { controlName += " of \(sectionName)" }
+                    let (control, idNode) = try decodeControl(controlNode, what: controlName, context)
+                    if let first = firstLocationOfID[control.id] {
+                        throw context.error(idNode, "duplicate id '\(control.id)' (first defined at \(first))")
+                    }
+                    firstLocationOfID[control.id] = control.location
+                    controls.append(control)
+                }
+                sections.append(SectionDescription(title: draft.title, controls: controls))
+            }
+            return sections
+        }
+    }
+}
+
+/// "section 'Network'" when the mapping has that key as a scalar, else "section 2".
+private func name(_ noun: String, of node: YAMLNode, titleKey: String, index: Int) -> String {
+    if case .scalar(let text, _, _)? = node.value(forKey: titleKey) { return "\(noun) '\(text)'" }
+    return "\(noun) \(index + 1)"
+}

@@ -1,0 +1,98 @@
+/// What decoding needs besides the nodes: the file name for errors and a way to check paths.
+struct DecodingContext {
+    let file: String
+    let fileExists: (String) -> Bool
+
+    func error(at location: SourceLocation, _ message: String) -> DescriptionError {
+        DescriptionError(file: file, location: location, message: message)
+    }
+
+    func error(_ node: YAMLNode, _ message: String) -> DescriptionError {
+        error(at: node.location, message)
+    }
+}
+
+/// One key a mapping may hold, and how its value is decoded into `Target`.
+///
+/// Mappings are described by tables of these, so a new key is one line:
+/// `Field("accent", \.accent, .color)`.
+struct Field<Target>: Sendable {
+    let key: String
+    let decode: @Sendable (YAMLNode, inout Target, DecodingContext) throws(DescriptionError) -> Void
+
+    init<Value>(_ key: String, _ path: WritableKeyPath<Target, Value> & Sendable, _ conversion: Conversion<Value>) {
+        self.key = key
+        self.decode = { (node, target, context) throws(DescriptionError) in
+            target[keyPath: path] = try conversion.convert(node, key, context)
+        }
+    }
+
+    init<Value>(_ key: String, _ path: WritableKeyPath<Target, Value?> & Sendable, _ conversion: Conversion<Value>) {
+        self.key = key
+        self.decode = { (node, target, context) throws(DescriptionError) in
+            target[keyPath: path] = try conversion.convert(node, key, context)
+        }
+    }
+}
+
+/// The keys and values a mapping held, by key, for checks that involve several keys.
+struct DecodedKeys {
+    var entries: [String: (key: YAMLNode, value: YAMLNode)] = [:]
+
+    func contains(_ key: String) -> Bool { entries[key] != nil }
+    func key(_ key: String) -> YAMLNode? { entries[key]?.key }
+    func value(_ key: String) -> YAMLNode? { entries[key]?.value }
+}
+
+/// Decodes `node`, which must be a mapping, into `target` using `fields`.
+///
+/// Every key is checked (duplicates, unknown keys with a "did you mean") before any
+/// value is decoded: a mistyped `Id` should be reported as such, not as a missing `id`.
+/// `what` names the mapping in messages: "control 'wifi'", "theme".
+func decodeMapping<Target>(_ node: YAMLNode, what: String, fields: [Field<Target>], into target: inout Target,
+                           _ context: DecodingContext) throws(DescriptionError) -> DecodedKeys {
+    guard case .mapping(let pairs, _) = node else {
+        throw context.error(node, "\(what) must be a mapping of keys to values, not \(node.shownInMessage)")
+    }
+    var decoded = DecodedKeys()
+    var matched: [(field: Field<Target>, value: YAMLNode)] = []
+    for (keyNode, value) in pairs {
+        guard case .scalar(let key, _, _) = keyNode else {
+            throw context.error(keyNode, "keys in \(what) must be words, not \(keyNode.shownInMessage)")
+        }
+        if let first = decoded.entries[key] {
+            throw context.error(keyNode, "duplicate key '\(key)' in \(what) (first at \(first.key.location))")
+        }
+        guard let field = fields.first(where: { $0.key == key }) else {
+            let allowed = fields.map(\.key)
+            var message = "unknown key '\(key)' in \(what)"
+            if let suggestion = closestMatch(to: key, among: allowed) { message += " (did you mean '\(suggestion)'?)" }
+            throw context.error(keyNode, message + "; allowed keys: \(allowed.joined(separator: ", "))")
+        }
+        decoded.entries[key] = (keyNode, value)
+        matched.append((field, value))
+    }
+    for (field, value) in matched {
+        try field.decode(value, &target, context)
+    }
+    return decoded
+}
+
+extension YAMLNode {
+    /// The node as quoted back in a message: 'maybe', "true" (when quoted in the file), a list.
+    var shownInMessage: String {
+        switch self {
+        case .scalar(let text, let quoted, _):
+            if quoted { return "the quoted text \"\(text)\"" }
+            return text.isEmpty ? "nothing" : "'\(text)'"
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+
+    /// The value of `key` when this is a mapping that has it; for naming things before decoding them.
+    func value(forKey key: String) -> YAMLNode? {
+        guard case .mapping(let pairs, _) = self else { return nil }
+        return pairs.first { if case .scalar(key, _, _) = $0.key { true } else { false } }?.value
+    }
+}
