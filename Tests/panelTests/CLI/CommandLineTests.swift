@@ -31,16 +31,16 @@ struct CommandLineTests {
     }
 
     @Test func checkAcceptsAGoodDescription() {
-        let dir = TemporaryDirectory()
-        let path = dir.write("panel.yml", "sections:\n  - controls:\n      - {id: a, kind: switch}\n")
+        let dir = TemporaryFolder()
+        let path = dir.write("sections:\n  - controls:\n      - {id: a, kind: switch}\n", to: "panel.yml")
         let result = CommandRunner.run(["check", "--config", path])
         #expect(result.status == 0)
         #expect(result.out == "\(path): ok, 1 controls")
     }
 
     @Test func checkNamesFileLineAndColumn() {
-        let dir = TemporaryDirectory()
-        let path = dir.write("panel.yml", "sections:\n  - controls:\n      - {id: a, kind: slider}\n")
+        let dir = TemporaryFolder()
+        let path = dir.write("sections:\n  - controls:\n      - {id: a, kind: slider}\n", to: "panel.yml")
         let result = CommandRunner.run(["check", "--config", path])
         #expect(result.status == 2)
         #expect(result.err.hasPrefix("\(path):3:"), "\(result.err)")
@@ -54,11 +54,11 @@ struct CommandLineTests {
     }
 
     @Test func runRefusesABadDescriptionBeforeTouchingState() {
-        let dir = TemporaryDirectory()
-        let config = dir.write("panel.yml", "sections: []\n")
+        let dir = TemporaryFolder()
+        let config = dir.write("sections: []\n", to: "panel.yml")
         let result = CommandRunner.run(["run", "--config", config, "--state", dir.file("state.json"),
                                         "--input", "none", "--screenshot", dir.file("shot.png")])
         #expect(result.status == 2)
-        #expect(dir.list() == ["panel.yml"], "no state file, no screenshot")
+        #expect(dir.entries() == ["panel.yml"], "no state file, no screenshot")
     }
 }

@@ -68,8 +68,8 @@ struct LayoutAndTouchesTests {
     }
 
     @Test func malformedRecordingNamesFileAndLine() {
-        let dir = TemporaryDirectory()
-        let path = dir.write("bad.evemu", "N: Broken\nI: 0003 0001 0002 0003\nE: 0.1 0003 zz 5\n")
+        let dir = TemporaryFolder()
+        let path = dir.write("N: Broken\nI: 0003 0001 0002 0003\nE: 0.1 0003 zz 5\n", to: "bad.evemu")
         let result = CommandRunner.run(["touches", "--input", "replay:" + path])
         #expect(result.status == 2)
         #expect(result.err.hasPrefix("\(path):"), "\(result.err)")

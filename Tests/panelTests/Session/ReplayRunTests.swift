@@ -7,11 +7,11 @@ struct ReplayRunTests {
     let demoTaps = "replay:" + RepositoryFile.path("demo/taps.evemu")
 
     func savedValues(_ dir: TemporaryDirectory) throws -> StateDocument {
-        try StateDocument.parse(#require(dir.read("state.json")))
+        try StateDocument.parse(#require(dir.readText("state.json")))
     }
 
     @Test func demoReplaySavesWhatTheTapsDid() throws {
-        let dir = TemporaryDirectory()
+        let dir = TemporaryFolder()
         let result = CommandRunner.run(["run", "--input", demoTaps, "--state", dir.file("state.json")])
         #expect(result.status == 0, "\(result.err)")
         let saved = try savedValues(dir)
@@ -23,8 +23,8 @@ struct ReplayRunTests {
     }
 
     @Test func valuesOfIdsNoLongerDescribedAreKept() throws {
-        let dir = TemporaryDirectory()
-        dir.write("state.json", #"{"version": 1, "values": {"retired": 42, "wifi": false}}"#)
+        let dir = TemporaryFolder()
+        dir.write(#"{"version": 1, "values": {"retired": 42, "wifi": false}}"#, to: "state.json")
         let result = CommandRunner.run(["run", "--input", demoTaps, "--state", dir.file("state.json")])
         #expect(result.status == 0)
         let saved = try savedValues(dir)
@@ -33,36 +33,36 @@ struct ReplayRunTests {
     }
 
     @Test func corruptStateIsSetAsideAndDefaultsUsed() throws {
-        let dir = TemporaryDirectory()
-        dir.write("state.json", "{\"version\": 1, \"values\": {\"wifi\": tru")
+        let dir = TemporaryFolder()
+        dir.write("{\"version\": 1, \"values\": {\"wifi\": tru", to: "state.json")
         let result = CommandRunner.run(["run", "--input", "none", "--state", dir.file("state.json"),
                                         "--screenshot", dir.file("shot.png")])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.contains("warning"))
-        let aside = try #require(dir.list().first { $0.hasPrefix("state.json.corrupt-") })
-        #expect(dir.read(aside) == "{\"version\": 1, \"values\": {\"wifi\": tru", "nothing lost")
+        let aside = try #require(dir.entries().first { $0.hasPrefix("state.json.corrupt-") })
+        #expect(dir.readText(aside) == "{\"version\": 1, \"values\": {\"wifi\": tru", "nothing lost")
         #expect(try savedValues(dir).value(for: "wifi") == .bool(true), "defaults saved")
     }
 
     @Test func sameRecordingSameScreenshotBytes() throws {
-        let dir = TemporaryDirectory()
+        let dir = TemporaryFolder()
         for name in ["a", "b"] {
             let result = CommandRunner.run(["run", "--input", demoTaps, "--state", dir.file("\(name).json"),
                                             "--screenshot", dir.file("\(name).png")])
             #expect(result.status == 0)
         }
-        let a = try #require(dir.read("a.png"))
+        let a = try #require(dir.readText("a.png"))
         #expect(!a.isEmpty)
-        #expect(a == dir.read("b.png"))
+        #expect(a == dir.readText("b.png"))
     }
 
     @Test func malformedRecordingChangesNothingSaved() {
-        let dir = TemporaryDirectory()
+        let dir = TemporaryFolder()
         let state = #"{"version": 1, "values": {"wifi": false}}"#
-        dir.write("state.json", state)
-        let bad = dir.write("bad.evemu", "# EVEMU 1.3\nnot a recording\n")
+        dir.write(state, to: "state.json")
+        let bad = dir.write("# EVEMU 1.3\nnot a recording\n", to: "bad.evemu")
         let result = CommandRunner.run(["run", "--input", "replay:" + bad, "--state", dir.file("state.json")])
         #expect(result.status == 2)
-        #expect(dir.read("state.json") == state)
+        #expect(dir.readText("state.json") == state)
     }
 }

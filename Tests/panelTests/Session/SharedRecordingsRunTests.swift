@@ -22,18 +22,18 @@ struct SharedRecordingsRunTests {
     @Test(arguments: recordings.indices)
     func replays(_ index: Int) throws {
         let recording = Self.recordings[index]
-        let dir = TemporaryDirectory()
+        let dir = TemporaryFolder()
         var text = ""
         for part in recording.parts {
             let path = RepositoryFile.sharedRecording(part)
             text += try #require(readFileForTest(path), "missing shared recording \(path)")
         }
-        let file = dir.write("recording.evemu", text)
+        let file = dir.write(text, to: "recording.evemu")
         let result = CommandRunner.run(["run", "--input", "replay:" + file, "--state", dir.file("state.json"),
                                         "--screenshot", dir.file("shot.png")])
         #expect(result.status == 0, "\(recording.name): \(result.err)")
-        #expect(dir.list().contains("shot.png"))
-        #expect(dir.list().contains("state.json"))
+        #expect(dir.entries().contains("shot.png"))
+        #expect(dir.entries().contains("state.json"))
     }
 
     func readFileForTest(_ path: String) -> String? {

@@ -95,20 +95,3 @@ func defaultPathFollowsSystemdThenXDG(_ environment: [String: String], _ expecte
     #expect(folder.read("state.json") == old)
     #expect(folder.entries() == [temporaryName, "state.json"])
 }
-
-@Test func aReadOnlyFolderFailsAndKeepsTheOldFile() throws {
-    let folder = TemporaryFolder()
-    let store = StateStore(path: "\(folder.path)/state.json")
-    try store.save(sampleDocument())
-    let old = folder.read("state.json")
-    chmod(folder.path, 0o555)
-    // Root ignores folder permissions; aParentThatIsAFileFailsWithENOTDIR covers failures there.
-    guard access(folder.path, W_OK) != 0 else { return }
-    var changed = sampleDocument()
-    changed.set("wifi", .bool(false))
-    #expect(throws: StateStoreError(errno: Errno(EACCES), message: "cannot write \(folder.path)/state.json: permission denied (errno 13, EACCES); the panel keeps running and will retry")) {
-        try store.save(changed)
-    }
-    #expect(folder.read("state.json") == old)
-    #expect(folder.entries() == ["state.json"])
-}

@@ -26,6 +26,12 @@ final class TemporaryFolder {
     @discardableResult
     func write(_ text: String, to name: String) -> String { write(Array(text.utf8), to: name) }
 
+    /// The full path of `name` inside the folder.
+    func file(_ name: String) -> String { "\(path)/\(name)" }
+
+    /// The text of `name` inside the folder, or nil if it can't be read.
+    func readText(_ name: String) -> String? { read(name).map { String(decoding: $0, as: UTF8.self) } }
+
     /// The bytes of `name` inside the folder, or nil if it can't be read.
     func read(_ name: String) -> [UInt8]? {
         let fd = open("\(path)/\(name)", O_RDONLY | O_CLOEXEC)

@@ -18,54 +18,6 @@ final class CommandRunner {
     }
 }
 
-/// A fresh folder under /tmp, removed with everything in it when the value goes away.
-final class TemporaryDirectory {
-    let path: String
-
-    init() {
-        var template = Array("/tmp/panel-test-XXXXXX".utf8CString)
-        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }
-
-    deinit {
-        _ = system("rm -rf '\(path)'")
-    }
-
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) -> String {
-        let p = file(name)
-        let f = fopen(p, "w")!
-        fputs(text, f)
-        fclose(f)
-        return p
-    }
-
-    func read(_ name: String) -> String? {
-        guard let f = fopen(file(name), "r") else { return nil }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        while true {
-            let c = fgetc(f)
-            if c == EOF { break }
-            bytes.append(UInt8(c))
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    func list() -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-}
-
 /// Files of the repository, found from this source file's path (no Foundation bundles).
 enum RepositoryFile {
     static let root: String = {

@@ -1,7 +1,7 @@
 import Testing
 @testable import PanelUI
 
-struct PolylineTests {
+struct PolylinePrefixTests {
     let mark = [Point(x: 0, y: 0), Point(x: 3, y: 4), Point(x: 3, y: 9)]
 
     @Test func length() {
