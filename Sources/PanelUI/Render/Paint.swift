@@ -23,9 +23,11 @@ struct Paint {
 
     /// The blend alpha for a coverage of 0...1. Coverage is quantised to 8 bits first so that
     /// float noise near full coverage can't make an edge pixel differ from a plain interior store.
+    /// The tolerance rounds exact halves up even when the distance maths lands a hair below:
+    /// edges on half pixels are common and must not depend on how the distance was computed.
     @inline(__always)
     func alpha(coverage: Double) -> UInt32 {
-        alpha(coverage8: UInt32(coverage * 255 + 0.5))
+        alpha(coverage8: UInt32(coverage * 255 + (0.5 + 1e-7)))
     }
 
     @inline(__always)
