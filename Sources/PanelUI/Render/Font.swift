@@ -8,7 +8,7 @@ public final class Font {
     public let ascent: Double
     /// Below the baseline, positive, in pixels.
     public let descent: Double
-    /// Baseline to baseline.
+    /// Baseline to baseline, at least ascent + descent.
     public let lineHeight: Double
 
     private let library: FreeTypeLibrary
@@ -46,7 +46,9 @@ public final class Font {
         let metrics = loaded.pointee.size.pointee.metrics
         ascent = Double(metrics.ascender) / 64
         descent = Double(-metrics.descender) / 64
-        lineHeight = Double(metrics.height) / 64
+        // Hinting rounds the three metrics separately, which can leave the height a pixel short
+        // of ascent + descent (DejaVu Sans at 20 px: 23 < 19 + 5); lines stacked by it would touch.
+        lineHeight = max(Double(metrics.height) / 64, ascent + descent)
     }
 
     deinit { FT_Done_Face(face) }
