@@ -45,7 +45,7 @@ func expectGolden(_ buffer: PixelBuffer, named name: String,
     for i in 0..<buffer.pixels.count {
         let e = expected.pixels[i]
         if buffer.pixels[i] & 0xFFFFFF == e & 0xFFFFFF {
-            diff.pixels[i] = (e >> 2) & 0x3F3F3F
+            diff.pixels[i] = (e >> 1) & 0x7F7F7F
         } else {
             diff.pixels[i] = 0xFF0000
             differing += 1
