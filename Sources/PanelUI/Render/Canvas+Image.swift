@@ -26,7 +26,7 @@ extension Canvas {
                 let top = tapY.i0 * image.width, bottom = tapY.i1 * image.width
                 let line = row(y) + area.minX
                 for (i, tapX) in columns.enumerated() {
-                    let m = UInt32((tapX.cover * tapY.cover * scale).rounded())
+                    let m = UInt32(tapX.cover * tapY.cover * scale + 0.5)
                     guard m > 0 else { continue }
                     let s = bilinear(src[top + tapX.i0], src[top + tapX.i1], src[bottom + tapX.i0], src[bottom + tapX.i1],
                                      fx: tapX.f, fy: tapY.f)

@@ -41,15 +41,13 @@ extension Canvas {
                 if solid.isEmpty { solid = cols.upperBound..<cols.upperBound }
             }
             let line = row(y)
-            for x in cols.lowerBound..<solid.lowerBound {
+            func edge(_ x: Int) {
                 let cover = 0.5 - box.distance(Double(x) + 0.5, py)
                 paint.blend(line + x, alpha: paint.alpha(coverage: min(max(cover, 0), 1)))
             }
+            for x in cols.lowerBound..<solid.lowerBound { edge(x) }
             paint.fillSpan(line + solid.lowerBound, count: solid.count)
-            for x in solid.upperBound..<cols.upperBound {
-                let cover = 0.5 - box.distance(Double(x) + 0.5, py)
-                paint.blend(line + x, alpha: paint.alpha(coverage: min(max(cover, 0), 1)))
-            }
+            for x in solid.upperBound..<cols.upperBound { edge(x) }
         }
     }
 
@@ -72,12 +70,14 @@ extension Canvas {
                 if skip.isEmpty { skip = cols.upperBound..<cols.upperBound }
             }
             let line = row(y)
-            for x in cols where !skip.contains(x) {
+            func ring(_ x: Int) {
                 let d = abs(box.distance(Double(x) + 0.5, py))
                 // A line thinner than a pixel covers at most its width.
                 let cover = min(half + 0.5 - d, lineWidth)
                 paint.blend(line + x, alpha: paint.alpha(coverage: min(max(cover, 0), 1)))
             }
+            for x in cols.lowerBound..<skip.lowerBound { ring(x) }
+            for x in skip.upperBound..<cols.upperBound { ring(x) }
         }
     }
 }

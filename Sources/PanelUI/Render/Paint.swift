@@ -53,8 +53,18 @@ struct Paint {
         guard count > 0 else { return }
         if isOpaque {
             start.update(repeating: pixel, count: count)
-        } else {
-            for i in 0..<count { blend(start + i, alpha: alpha) }
+            return
+        }
+        // `blend` with the source half of the sums hoisted out of the loop.
+        let ia = 255 &- alpha
+        let rbSource = rb &* alpha &+ 0x80_0080, gSource = g &* alpha &+ 0x80
+        for i in 0..<count {
+            let d = start[i]
+            var rbSum = (d & 0xFF00FF) &* ia &+ rbSource
+            rbSum = ((rbSum &+ ((rbSum >> 8) & 0xFF00FF)) >> 8) & 0xFF00FF
+            var gSum = ((d >> 8) & 0xFF) &* ia &+ gSource
+            gSum = (gSum &+ (gSum >> 8)) >> 8
+            start[i] = rbSum | gSum << 8
         }
     }
 }
