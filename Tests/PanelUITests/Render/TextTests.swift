@@ -14,6 +14,17 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
         #expect(font.measure("Wi-Fi Wi-Fi") > 2 * width)
     }
 
+    @Test func kerningPullsPairsTogether() throws {
+        let font = try Font(path: dejaVuSans, pixelSize: 40)
+        #expect(font.measure("AV") < font.measure("A") + font.measure("V"))
+        let whole = Canvas(buffer: PixelBuffer(width: 80, height: 50, fill: 0))
+        whole.drawText("AV", font: font, origin: Point(x: 5, y: 40), color: .white)
+        let parts = Canvas(buffer: PixelBuffer(width: 80, height: 50, fill: 0))
+        parts.drawText("A", font: font, origin: Point(x: 5, y: 40), color: .white)
+        parts.drawText("V", font: font, origin: Point(x: 5 + font.measure("AV") - font.measure("V"), y: 40), color: .white)
+        #expect(differences(whole.buffer, parts.buffer).isEmpty)
+    }
+
     @Test func metricsArePlausible() throws {
         let font = try Font(path: dejaVuSans, pixelSize: 20)
         #expect(font.pixelSize == 20)

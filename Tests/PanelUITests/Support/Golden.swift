@@ -12,6 +12,7 @@ func expectGolden(_ buffer: PixelBuffer, named name: String,
                   sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     let reference = goldenDirectory() + "/" + name + ".png"
     if let flag = getenv("PANEL_RECORD_GOLDEN"), String(cString: flag) == "1" {
+        makeParentDirectories(of: reference)
         do {
             try PNG.write(buffer, to: reference)
             Issue.record("recorded golden \(reference); rerun without PANEL_RECORD_GOLDEN to check it", sourceLocation: sourceLocation)
@@ -35,7 +36,7 @@ func expectGolden(_ buffer: PixelBuffer, named name: String,
     let outDirectory = getenv("PANEL_GOLDEN_OUT").map { String(cString: $0) } ?? "/tmp/panel-golden-failures"
     let actualPath = outDirectory + "/" + name + ".actual.png"
     guard expected.size == buffer.size else {
-        let written = writeFailureImage(buffer, to: actualPath, directory: outDirectory)
+        let written = writeFailureImage(buffer, to: actualPath)
         Issue.record("golden \(name) is \(expected.size) but the image is \(buffer.size); actual: \(written)",
                      sourceLocation: sourceLocation)
         return
@@ -53,8 +54,8 @@ func expectGolden(_ buffer: PixelBuffer, named name: String,
     }
     guard differing > 0 else { return }
     let diffPath = outDirectory + "/" + name + ".diff.png"
-    let actualWritten = writeFailureImage(buffer, to: actualPath, directory: outDirectory)
-    let diffWritten = writeFailureImage(diff, to: diffPath, directory: outDirectory)
+    let actualWritten = writeFailureImage(buffer, to: actualPath)
+    let diffWritten = writeFailureImage(diff, to: diffPath)
     Issue.record("golden \(name): \(differing) of \(buffer.pixels.count) pixels differ; actual: \(actualWritten), diff: \(diffWritten)",
                  sourceLocation: sourceLocation)
 }
@@ -69,8 +70,8 @@ private func goldenDirectory() -> String {
 }
 
 /// The path written, or why it couldn't be, for the failure message.
-private func writeFailureImage(_ buffer: PixelBuffer, to path: String, directory: String) -> String {
-    makeDirectories(directory)
+private func writeFailureImage(_ buffer: PixelBuffer, to path: String) -> String {
+    makeParentDirectories(of: path)
     do {
         try PNG.write(buffer, to: path)
         return path
@@ -79,9 +80,10 @@ private func writeFailureImage(_ buffer: PixelBuffer, to path: String, directory
     }
 }
 
-private func makeDirectories(_ path: String) {
+/// Names may hold slashes (`widgets/checkbox-on`), so both the reference and the failure images may need folders.
+private func makeParentDirectories(of path: String) {
     var partial = path.hasPrefix("/") ? "" : "."
-    for component in path.split(separator: "/") {
+    for component in path.split(separator: "/").dropLast() {
         partial += "/" + component
         mkdir(partial, 0o755)
     }
