@@ -1,0 +1,83 @@
+/// Rounded rectangles, capsules, circles and rings, all drawn from the signed distance of a `RoundedBox`.
+extension Canvas {
+    /// `radius` is clamped to half the shorter side, so a large radius gives a capsule.
+    public func fillRoundedRect(_ rect: RectF, radius: Double, color: Color) {
+        fill(RoundedBox(rect, radius: radius), color: color)
+    }
+
+    /// The line is centred on the outline of `rect`.
+    public func strokeRoundedRect(_ rect: RectF, radius: Double, lineWidth: Double, color: Color) {
+        stroke(RoundedBox(rect, radius: radius), lineWidth: lineWidth, color: color)
+    }
+
+    public func fillCircle(center: Point, radius: Double, color: Color) {
+        guard radius > 0 else { return }
+        fill(RoundedBox(cx: center.x, cy: center.y, hx: radius, hy: radius, radius: radius), color: color)
+    }
+
+    public func strokeCircle(center: Point, radius: Double, lineWidth: Double, color: Color) {
+        guard radius >= 0 else { return }
+        stroke(RoundedBox(cx: center.x, cy: center.y, hx: radius, hy: radius, radius: radius),
+               lineWidth: lineWidth, color: color)
+    }
+
+    /// A guard against float noise: a pixel counts as inside an analytic span only if clearly so.
+    private static let spanEpsilon = 1e-7
+
+    private func fill(_ box: RoundedBox, color: Color) {
+        guard box.isFinite, let paint = paint(color), let outer = box.offset(0.5) else { return }
+        let area = drawable
+        // Coverage is 1 where distance <= -0.5: that region's rows are plain spans.
+        let inner = box.offset(-0.5)
+        let rows = pixelRange(centre: box.cy, halfWidth: outer.hy, within: area.minY, area.maxY)
+        for y in rows {
+            let py = Double(y) + 0.5
+            guard let ho = outer.halfWidth(atY: py) else { continue }
+            let cols = pixelRange(centre: box.cx, halfWidth: ho, within: area.minX, area.maxX)
+            guard !cols.isEmpty else { continue }
+            var solid = cols.upperBound..<cols.upperBound
+            if let hi = inner?.halfWidth(atY: py) {
+                solid = pixelRange(centre: box.cx, halfWidth: hi - Self.spanEpsilon, within: cols.lowerBound, cols.upperBound)
+                if solid.isEmpty { solid = cols.upperBound..<cols.upperBound }
+            }
+            let line = row(y)
+            func edge(_ x: Int) {
+                let cover = 0.5 - box.distance(Double(x) + 0.5, py)
+                paint.blend(line + x, alpha: paint.alpha(coverage: min(max(cover, 0), 1)))
+            }
+            for x in cols.lowerBound..<solid.lowerBound { edge(x) }
+            paint.fillSpan(line + solid.lowerBound, count: solid.count)
+            for x in solid.upperBound..<cols.upperBound { edge(x) }
+        }
+    }
+
+    private func stroke(_ box: RoundedBox, lineWidth: Double, color: Color) {
+        guard box.isFinite, lineWidth.isFinite, lineWidth > 0, let paint = paint(color) else { return }
+        let half = lineWidth / 2
+        guard let outer = box.offset(half + 0.5) else { return }
+        let area = drawable
+        // Inside this the coverage is 0: the hole of the ring is skipped, not visited.
+        let hole = box.offset(-(half + 0.5))
+        let rows = pixelRange(centre: box.cy, halfWidth: outer.hy, within: area.minY, area.maxY)
+        for y in rows {
+            let py = Double(y) + 0.5
+            guard let ho = outer.halfWidth(atY: py) else { continue }
+            let cols = pixelRange(centre: box.cx, halfWidth: ho, within: area.minX, area.maxX)
+            guard !cols.isEmpty else { continue }
+            var skip = cols.upperBound..<cols.upperBound
+            if let hh = hole?.halfWidth(atY: py) {
+                skip = pixelRange(centre: box.cx, halfWidth: hh - Self.spanEpsilon, within: cols.lowerBound, cols.upperBound)
+                if skip.isEmpty { skip = cols.upperBound..<cols.upperBound }
+            }
+            let line = row(y)
+            func ring(_ x: Int) {
+                let d = abs(box.distance(Double(x) + 0.5, py))
+                // A line thinner than a pixel covers at most its width.
+                let cover = min(half + 0.5 - d, lineWidth)
+                paint.blend(line + x, alpha: paint.alpha(coverage: min(max(cover, 0), 1)))
+            }
+            for x in cols.lowerBound..<skip.lowerBound { ring(x) }
+            for x in skip.upperBound..<cols.upperBound { ring(x) }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import CFreeType
+import Glibc
+
+/// One FreeType face at one pixel size, with its rendered glyphs cached.
+public final class Font {
+    public let pixelSize: Int
+    /// Above the baseline, in pixels.
+    public let ascent: Double
+    /// Below the baseline, positive, in pixels.
+    public let descent: Double
+    /// Baseline to baseline, at least ascent + descent.
+    public let lineHeight: Double
+
+    private let library: FreeTypeLibrary
+    private let face: FT_Face
+    private let hasKerning: Bool
+    private var glyphs: [FT_UInt: Glyph] = [:]
+
+    public convenience init(path: String, pixelSize: Int) throws(FontError) {
+        try self.init(path: path, pixelSize: pixelSize, library: FreeTypeLibrary(forFont: path))
+    }
+
+    init(path: String, pixelSize: Int, library: FreeTypeLibrary) throws(FontError) {
+        guard pixelSize > 0 else {
+            throw FontError(path: path, message: "font size \(pixelSize) for \(path) must be a positive number of pixels")
+        }
+        // FreeType reports a missing file as a generic open error; errno says which problem it is.
+        if access(path, R_OK) != 0 {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw FontError(path: path, message: "cannot open font file \(path): \(reason) (install fonts-dejavu-core or fix `font:`)")
+        }
+        var loaded: FT_Face?
+        let error = FT_New_Face(library.handle, path, 0, &loaded)
+        guard error == 0, let loaded else {
+            throw FontError(path: path, message: "cannot use font file \(path): not a font FreeType can read (FreeType error \(error))")
+        }
+        let sizeError = FT_Set_Pixel_Sizes(loaded, 0, FT_UInt(pixelSize))
+        guard sizeError == 0 else {
+            FT_Done_Face(loaded)
+            throw FontError(path: path, message: "font \(path) has no \(pixelSize) px size (FreeType error \(sizeError))")
+        }
+        self.library = library
+        self.pixelSize = pixelSize
+        face = loaded
+        hasKerning = loaded.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        let metrics = loaded.pointee.size.pointee.metrics
+        ascent = Double(metrics.ascender) / 64
+        descent = Double(-metrics.descender) / 64
+        // Hinting rounds the three metrics separately, which can leave the height a pixel short
+        // of ascent + descent (DejaVu Sans at 20 px: 23 < 19 + 5); lines stacked by it would touch.
+        lineHeight = max(Double(metrics.height) / 64, ascent + descent)
+    }
+
+    deinit { FT_Done_Face(face) }
+
+    /// Advance width in pixels, kerning included: where the pen ends after `drawText`.
+    public func measure(_ text: String) -> Double {
+        Double(layout(text) { _, _ in }) / 64
+    }
+
+    /// Walks the glyphs of `text`, giving each with its pen position (26.6 fixed point, from the
+    /// origin); returns the final pen position. Characters the face lacks draw its missing glyph.
+    func layout(_ text: String, _ visit: (Glyph, Int) -> Void) -> Int {
+        var pen = 0
+        var previous: FT_UInt = 0
+        for scalar in text.unicodeScalars {
+            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+            if hasKerning, previous != 0 {
+                var delta = FT_Vector()
+                if FT_Get_Kerning(face, previous, index, FT_KERNING_DEFAULT.rawValue, &delta) == 0 {
+                    pen += delta.x
+                }
+            }
+            let glyph = self.glyph(index)
+            visit(glyph, pen)
+            pen += glyph.advance
+            previous = index
+        }
+        return pen
+    }
+
+    private func glyph(_ index: FT_UInt) -> Glyph {
+        if let cached = glyphs[index] { return cached }
+        let glyph = render(index)
+        glyphs[index] = glyph
+        return glyph
+    }
+
+    /// A glyph FreeType can't render is cached as an empty one with no advance, so text with it still draws.
+    private func render(_ index: FT_UInt) -> Glyph {
+        guard FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER)) == 0 else { return Glyph.empty }
+        let slot = face.pointee.glyph.pointee
+        let bitmap = slot.bitmap
+        let width = Int(bitmap.width), rows = Int(bitmap.rows)
+        var coverage = [UInt8](repeating: 0, count: width * rows)
+        if let buffer = bitmap.buffer {
+            let pitch = Int(bitmap.pitch)
+            let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
+            for y in 0..<rows {
+                let src = buffer + y * pitch
+                for x in 0..<width {
+                    coverage[y * width + x] = mono ? ((src[x >> 3] >> (7 - UInt8(x & 7))) & 1) * 255 : src[x]
+                }
+            }
+        }
+        return Glyph(width: width, rows: rows, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
+                     advance: Int(slot.advance.x), coverage: coverage)
+    }
+}
+
+/// A rendered glyph: 8-bit coverage rows, placed relative to the pen on the baseline.
+struct Glyph {
+    let width: Int
+    let rows: Int
+    /// Pixels from the pen to the bitmap's left edge.
+    let left: Int
+    /// Pixels from the baseline up to the bitmap's top row.
+    let top: Int
+    /// 26.6 fixed point.
+    let advance: Int
+    let coverage: [UInt8]
+
+    static let empty = Glyph(width: 0, rows: 0, left: 0, top: 0, advance: 0, coverage: [])
+}

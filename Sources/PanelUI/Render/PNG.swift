@@ -1,0 +1,79 @@
+import CPNG
+
+/// A PNG that couldn't be read or written.
+public struct PNGError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// PNG files through libpng's simplified API, which reports errors in `png_image.message`
+/// instead of longjmp (Swift can't setjmp).
+public enum PNG {
+    /// 8-bit RGB. The same pixels always give the same bytes (no time or text chunks).
+    public static func write(_ buffer: PixelBuffer, to path: String) throws(PNGError) {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        image.width = png_uint_32(buffer.width)
+        image.height = png_uint_32(buffer.height)
+        image.format = png_uint_32(PNG_FORMAT_RGB)
+        var rgb = [UInt8](repeating: 0, count: buffer.width * buffer.height * 3)
+        for (i, pixel) in buffer.pixels.enumerated() {
+            rgb[3 * i] = UInt8(truncatingIfNeeded: pixel >> 16)
+            rgb[3 * i + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+            rgb[3 * i + 2] = UInt8(truncatingIfNeeded: pixel)
+        }
+        let ok = rgb.withUnsafeBytes { png_image_write_to_file(&image, path, 0, $0.baseAddress, 0, nil) }
+        guard ok != 0 else {
+            throw PNGError(path: path, message: "cannot write PNG \(path): \(message(of: image))")
+        }
+    }
+
+    /// Any PNG as XRGB; alpha is composited over black.
+    public static func readPixels(path: String) throws(PNGError) -> PixelBuffer {
+        let (width, height, rgba) = try readRGBA(path: path) { PNGError(path: path, message: "cannot read PNG \(path): \($0)") }
+        let buffer = PixelBuffer(width: width, height: height)
+        for i in 0..<width * height {
+            let a = UInt32(rgba[4 * i + 3])
+            let r = div255(UInt32(rgba[4 * i]) * a)
+            let g = div255(UInt32(rgba[4 * i + 1]) * a)
+            let b = div255(UInt32(rgba[4 * i + 2]) * a)
+            buffer.pixels[i] = r << 16 | g << 8 | b
+        }
+        return buffer
+    }
+
+    /// Straight 8-bit RGBA rows of any PNG; `failure` turns libpng's reason into the caller's error.
+    static func readRGBA<E: Error>(path: String, failure: (String) -> E) throws(E) -> (width: Int, height: Int, rgba: [UInt8]) {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&image, path) != 0 else {
+            throw failure(message(of: image))
+        }
+        image.format = png_uint_32(PNG_FORMAT_RGB | PNG_FORMAT_FLAG_ALPHA)
+        let width = Int(image.width), height = Int(image.height)
+        // libpng accepts up to 2^31 pixels a side; refuse what would not fit in memory anyway.
+        guard width.multipliedReportingOverflow(by: height).partialValue <= 1 << 28 else {
+            png_image_free(&image)
+            throw failure("\(width)x\(height) is too large")
+        }
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        let ok = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
+        guard ok != 0 else {
+            throw failure(message(of: image))
+        }
+        return (width, height, rgba)
+    }
+
+    private static func message(of image: png_image) -> String {
+        withUnsafeBytes(of: image.message) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}
