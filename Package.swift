@@ -16,7 +16,8 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Pure logic and pixels: no DRM, no input devices, testable anywhere.
-        .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG"]),
+        .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG"],
+                exclude: ["Controls/ControlTracker.md"]),
         // The program: displays, input sources, files, CLI.
         .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CInput"]),
         // Golden images and fixture recordings are read through #filePath, not bundled.

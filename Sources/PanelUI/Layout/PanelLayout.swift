@@ -120,7 +120,7 @@ public struct PanelLayout: Equatable, Sendable {
             let height = (rowHeight + 1) / 2
             return Size(width: (height * 51 + 15) / 31, height: height)
         case .checkbox, .radio:
-            let side = rowHeight * 7 / 16
+            let side = rowHeight / 2
             return Size(width: side, height: side)
         }
     }

@@ -1,3 +1,5 @@
+import PanelUI
+
 /// A command-line mistake: printed as one line, exit status 2.
 struct UsageError: Error, Equatable, CustomStringConvertible {
     var message: String

@@ -1,3 +1,5 @@
+import PanelUI
+
 /// What `--display` asks for.
 enum DisplaySpec: Equatable {
     /// No screen: frames go to memory (and to `--screenshot`).

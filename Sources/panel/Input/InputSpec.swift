@@ -1,3 +1,5 @@
+import PanelUI
+
 /// What `--input` asks for.
 enum InputSpec: Equatable {
     /// Replays a recording (evemu or `libinput record`) on a virtual clock, then exits.

@@ -1,15 +1,14 @@
 import Glibc
 
 /// Where the program's text goes. Tests swap in closures that collect it.
-struct Console {
+struct Console: Sendable {
     /// Results (JSON, reports): stdout. Each call is one piece of output; a newline is added if missing.
-    var out: (String) -> Void
+    var out: @Sendable (String) -> Void
     /// Messages for people: stderr, which is the journal under systemd.
-    var err: (String) -> Void
+    var err: @Sendable (String) -> Void
 
-    static let standard = Console(
-        out: { text in fputs(text.hasSuffix("\n") ? text : text + "\n", stdout) },
-        err: { text in fputs(text.hasSuffix("\n") ? text : text + "\n", stderr) })
+    static let standard = Console(out: { writeStandardStream(STDOUT_FILENO, $0) },
+                                  err: { writeStandardStream(STDERR_FILENO, $0) })
 }
 
 /// Messages for people, one line each, prefixed with what they are.

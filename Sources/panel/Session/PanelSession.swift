@@ -36,6 +36,11 @@ final class PanelSession {
         savedDocument = loaded.document
         let start = description.startingValues(from: savedDocument)
         for warning in start.warnings { log.warning("\(store.path): \(warning)") }
+        // The file lists every control: ids missing from it are written with their defaults;
+        // values that no longer fit are left as they are until their control changes.
+        for (control, value) in zip(description.controls, start.values) where savedDocument.value(for: control.id) == nil {
+            savedDocument.set(control.id, value.json)
+        }
         model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize),
                            values: start.values)
     }

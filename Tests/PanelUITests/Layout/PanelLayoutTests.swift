@@ -51,8 +51,8 @@ struct PanelLayoutTests {
             #expect(row.controlFrame.maxX == row.frame.maxX - PanelLayout.rowInset)
             #expect(abs(row.controlFrame.center.y - row.frame.center.y) <= 0.5)
         }
-        #expect(layout.targets[0].controlFrame.size == Size(width: 54, height: 32), "UISwitch proportions")
-        #expect(layout.targets[1].controlFrame.size == Size(width: 28, height: 28))
+        #expect(layout.targets[0].controlFrame.size == Size(width: 53, height: 32), "UISwitch proportions")
+        #expect(layout.targets[1].controlFrame.size == Size(width: 32, height: 32))
     }
 
     @Test func wideScreensCentreAReadableColumn() {

@@ -61,7 +61,7 @@ struct LayoutAndTouchesTests {
 
     @Test func touchesReportLogicalPositionsForARotatedPanel() throws {
         let result = CommandRunner.run(["touches", "--input", "replay:" + RepositoryFile.path("demo/taps.evemu"), "--rotate", "180"])
-        let first = try JSONValue.parse(String(result.out.split(separator: "\n")[1]))
+        let first = try JSONValue.parse(String(result.out.split(separator: "\n")[0]))
         #expect(first["x"] == .number(400))
         #expect(first["logical_x"] == .number(400))
         #expect(first["logical_y"] == .number(480 - 226))

@@ -6,7 +6,7 @@ import PanelUI
 struct ReplayRunTests {
     let demoTaps = "replay:" + RepositoryFile.path("demo/taps.evemu")
 
-    func savedValues(_ dir: TemporaryDirectory) throws -> StateDocument {
+    func savedValues(_ dir: TemporaryFolder) throws -> StateDocument {
         try StateDocument.parse(#require(dir.readText("state.json")))
     }
 

@@ -3,7 +3,8 @@ import PanelUI
 @testable import panel
 
 /// Runs `panel` in-process with its output collected.
-final class CommandRunner {
+/// Used from the one thread that runs the command; the console closures only need to be Sendable by type.
+final class CommandRunner: @unchecked Sendable {
     private(set) var out: [String] = []
     private(set) var err: [String] = []
 
