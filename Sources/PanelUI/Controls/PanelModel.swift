@@ -186,6 +186,19 @@ public struct PanelModel: Sendable {
         for (target, transition) in transitions.enumerated() where transition.moved(between: previous, and: now) {
             damage.append(layout.targets[target].controlFrame)
         }
-        return damage
+        return Self.withoutCoveredRects(damage)
+    }
+
+    /// Drops rectangles that another one covers (a row damaged for its highlight and its
+    /// value, a widget inside its damaged row), so no pixel is painted twice for them.
+    static func withoutCoveredRects(_ rects: [Rect]) -> [Rect] {
+        var kept: [Rect] = []
+        for (i, rect) in rects.enumerated() where !rect.isEmpty {
+            let covered = rects.enumerated().contains { j, other in
+                j != i && other.contains(rect) && (other != rect || j < i)
+            }
+            if !covered { kept.append(rect) }
+        }
+        return kept
     }
 }

@@ -24,7 +24,7 @@ public struct PanelPainter {
     public func draw(_ model: PanelModel, at now: Double, into buffer: PixelBuffer, clip: Rect) {
         let clip = clip.intersection(buffer.bounds)
         guard !clip.isEmpty else { return }
-        var canvas = Canvas(buffer: buffer, clip: clip)
+        let canvas = Canvas(buffer: buffer, clip: clip)
         canvas.fill(clip, color: theme.background)
         let layout = model.layout
 
@@ -73,13 +73,22 @@ public struct PanelPainter {
             if !control.enabled { canvas.opacity = Self.disabledOpacity }
             drawText(row.label, font: labelFont, in: row.frame, x: Double(row.labelX), color: theme.text, canvas: canvas)
             let progress = model.transitions[target].value(at: now)
-            switch control.kind {
-            case .switch:
-                SwitchPainter(onColor: theme.accent).draw(in: canvas, frame: row.controlFrame, progress: progress)
-            case .checkbox:
-                CheckboxPainter(shape: .square, onColor: theme.accent).draw(in: canvas, frame: row.controlFrame, progress: progress)
-            case .radio:
-                CheckboxPainter(shape: .circle, onColor: theme.accent).draw(in: canvas, frame: row.controlFrame, progress: progress)
+            let drawWidget = { (canvas: Canvas, frame: Rect) in
+                switch control.kind {
+                case .switch:
+                    SwitchPainter(onColor: self.theme.accent).draw(in: canvas, frame: frame, progress: progress)
+                case .checkbox:
+                    CheckboxPainter(shape: .square, onColor: self.theme.accent).draw(in: canvas, frame: frame, progress: progress)
+                case .radio:
+                    CheckboxPainter(shape: .circle, onColor: self.theme.accent).draw(in: canvas, frame: frame, progress: progress)
+                }
+            }
+            if control.enabled {
+                drawWidget(canvas, row.controlFrame)
+            } else {
+                // Faded as one layer, so overlapping parts (knob over track) don't show through each other.
+                canvas.opacity = 1
+                canvas.drawLayer(row.controlFrame, opacity: Self.disabledOpacity, drawWidget)
             }
         }
     }

@@ -178,4 +178,11 @@ struct PanelModelTests {
         #expect(later == [row("dim").controlFrame], "animation frames: only the widget")
         #expect(model.takeDamage(previousFrame: 3, now: 3.1).isEmpty, "nothing moves, nothing redraws")
     }
+
+    @Test func coveredDamageIsDroppedOnce() {
+        let row = Rect(x: 0, y: 0, width: 100, height: 50)
+        let widget = Rect(x: 80, y: 10, width: 10, height: 10)
+        let other = Rect(x: 0, y: 60, width: 100, height: 50)
+        #expect(PanelModel.withoutCoveredRects([row, widget, row, other, .empty]) == [row, other])
+    }
 }

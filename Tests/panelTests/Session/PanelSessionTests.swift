@@ -1,0 +1,73 @@
+import Testing
+import PanelUI
+@testable import panel
+
+/// The session between touches and the screen: damage-only repaints, rotation, saving.
+struct PanelSessionTests {
+    let folder = TemporaryFolder()
+
+    func session(rotation: Rotation = .r0, screen: Size = Size(width: 800, height: 480)) throws -> (PanelSession, HeadlessDisplay) {
+        let description = try Commands.loadDescription(nil)
+        let display = HeadlessDisplay(size: screen)
+        let session = try PanelSession(description: description, rotation: rotation, display: display,
+                                       store: StateStore(path: folder.file("state.json")), fonts: FontCache(),
+                                       now: 0, log: Log(write: { _ in }))
+        try session.renderFullFrame(at: 0)
+        return (session, display)
+    }
+
+    func tap(_ session: PanelSession, screen point: Point, at t: Double) throws {
+        for phase in [TouchPhase.down, .up] {
+            session.handle(TouchEvent(phase: phase, slot: 0, position: point, time: 0), at: t)
+            try session.renderFrame(at: t)
+        }
+    }
+
+    @Test func aToggleRepaintsItsRowNotTheScreen() throws {
+        let (session, _) = try session()
+        let row = session.model.layout.targets[2]  // hotspot
+        session.handle(TouchEvent(phase: .down, slot: 0, position: row.frame.center, time: 0), at: 1)
+        try session.renderFrame(at: 1)
+        #expect(session.lastFramePixels == row.frame.area)
+        session.handle(TouchEvent(phase: .up, slot: 0, position: row.frame.center, time: 0), at: 1.05)
+        try session.renderFrame(at: 1.05)
+        #expect(session.lastFramePixels == row.frame.area)
+        try session.renderFrame(at: 1.07)
+        #expect(session.lastFramePixels == row.controlFrame.area, "animation frames repaint the widget only")
+        #expect(session.lastFramePixels < 800 * 480 / 100)
+    }
+
+    @Test func nothingChangesNothingRepaints() throws {
+        let (session, _) = try session()
+        try session.renderFrame(at: 5)
+        try session.animate(until: 10)
+        #expect(session.lastFramePixels == 800 * 480, "still the first full frame")
+        #expect(!session.isAnimating)
+    }
+
+    @Test func everyChangeIsSavedAtOnce() throws {
+        let (session, _) = try session()
+        try tap(session, screen: session.model.layout.targets[0].frame.center, at: 1)
+        let saved = try StateDocument.parse(#require(folder.readText("state.json")))
+        #expect(saved.value(for: "wifi") == .bool(false))
+    }
+
+    /// The screen shows the logical frame turned by the rotation, and a touch at a screen
+    /// point reaches the control drawn under that point.
+    @Test(arguments: Rotation.allCases)
+    func rotationTurnsPixelsAndTouchesAlike(_ rotation: Rotation) throws {
+        let screen = rotation == .r90 || rotation == .r270 ? Size(width: 480, height: 800) : Size(width: 800, height: 480)
+        let (session, display) = try session(rotation: rotation, screen: screen)
+        let logical = session.frame.size
+        #expect(logical == Size(width: 800, height: 480))
+        for y in stride(from: 0, to: logical.height, by: 7) {
+            for x in stride(from: 0, to: logical.width, by: 7) {
+                let s = rotation.toScreen(Point(x: Double(x) + 0.5, y: Double(y) + 0.5), logical: logical)
+                #expect(display.screen[Int(s.x), Int(s.y)] == session.frame[x, y])
+            }
+        }
+        let wifi = session.model.layout.targets[0]
+        try tap(session, screen: rotation.toScreen(wifi.frame.center, logical: logical), at: 1)
+        #expect(session.model.values[0] == .bool(false))
+    }
+}
