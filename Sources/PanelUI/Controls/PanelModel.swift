@@ -12,36 +12,38 @@ public struct PanelTouch: Equatable, Sendable {
     }
 }
 
-/// A control's value changed (value-changed fires once per real change).
-public struct ValueChange: Equatable, Sendable {
-    public var controlIndex: Int
-    public var id: String
-    public var value: ControlValue
-    public var previous: ControlValue
-}
-
-/// The live panel: control values, per-target touch tracking, animations and damage.
+/// The live panel: control values, per-target touch tracking, scrolling, animations and damage.
 ///
 /// A value type driven by touches and a time passed in; the program owns one and feeds it
-/// from libinput or a replay, the tests feed it directly. Every touch slot is routed to the
-/// target it went down on, so fingers are independent.
+/// from libinput or a replay, the tests feed it directly. Every touch slot is routed on its
+/// own (PanelModel+Touches.swift), so fingers are independent.
 public struct PanelModel: Sendable {
     public let description: PanelDescription
     public let layout: PanelLayout
     /// Per control, in `description.controls` order.
     public private(set) var values: [ControlValue]
     /// Per touch target, in `layout.targets` order.
-    public private(set) var trackers: [ControlTracker]
-    /// Per touch target: how "on" it is drawn, 0...1, animated.
-    public private(set) var transitions: [Transition]
-    /// Slot → touch target index, for touches that went down on an enabled target.
-    private var trackedSlots: [Int: Int] = [:]
-    /// Logical rectangles that must be redrawn; taken by the renderer.
-    private var pendingDamage: [Rect] = []
+    public internal(set) var trackers: [ControlTracker]
+    /// Per touch target: how "on" it is drawn, 0...1, animated (linear for boxes, eased for switches).
+    public internal(set) var transitions: [Transition]
+    /// Per touch target: where a dragged switch knob is (0...1), while a finger drags it.
+    public internal(set) var knobDrags: [Int: Double] = [:]
+    /// The content below the title bar.
+    public internal(set) var scroll: ScrollPhysics
+    /// Slot → what that finger is doing.
+    var slots: [Int: SlotGesture] = [:]
+    /// Logical rectangles in content coordinates that must be redrawn; taken by the renderer.
+    var pendingDamage: [Rect] = []
+    /// The scroll offset of the last frame damage was taken for: a change repaints the viewport.
+    var damagedScrollOffset = 0
 
     /// How far a finger may wander off a target and still count as inside it
     /// (UIKit uses a much larger margin; rows are stacked tightly here, so keep it to a third of a row).
     public static let trackingMargin = 24
+    /// A finger that moves farther than this is scrolling, not tapping (UIScrollView's is about 10).
+    public static let slop = 10.0
+    /// A finger on a switch that moves sideways farther than this drags the knob.
+    public static let knobSlop = 3.0
 
     public init(description: PanelDescription, layout: PanelLayout, values: [ControlValue]? = nil) {
         self.description = description
@@ -54,8 +56,10 @@ public struct PanelModel: Sendable {
             guard case .control(let index, _) = row.kind else { return ControlTracker(isEnabled: false) }
             return ControlTracker(isEnabled: controls[index].enabled)
         }
+        scroll = ScrollPhysics(contentHeight: Double(layout.contentHeight - layout.viewport.minY),
+                               viewportHeight: Double(layout.viewport.height))
         transitions = []
-        transitions = layout.targets.indices.map { .settled(at: onness(of: $0) ? 1 : 0) }
+        transitions = layout.targets.indices.map { .settled(at: isOn(target: $0) ? 1 : 0, curve: curve(ofTarget: $0)) }
     }
 
     public func controlIndex(ofTarget target: Int) -> Int {
@@ -65,128 +69,118 @@ public struct PanelModel: Sendable {
         return index
     }
 
+    /// The radio option a target stands for, or nil for a checkbox or switch.
+    public func option(ofTarget target: Int) -> String? {
+        guard case .control(let index, let option?) = layout.targets[target].kind else { return nil }
+        return description.controls[index].options[option]
+    }
+
     /// Whether the target's value is on: a checked box, an on switch, the selected radio option.
-    public func onness(of target: Int) -> Bool {
-        guard case .control(let index, let option) = layout.targets[target].kind else { return false }
+    public func isOn(target: Int) -> Bool {
+        let index = controlIndex(ofTarget: target)
         switch values[index] {
         case .bool(let on): return on
-        case .option(let selected):
-            guard let option, let selected else { return false }
-            return description.controls[index].options[option] == selected
+        case .option(let selected): return selected != nil && selected == option(ofTarget: target)
         }
     }
 
-    // MARK: Touches
-
-    public mutating func handle(_ touch: PanelTouch, at now: Double) -> [ValueChange] {
-        switch touch.phase {
-        case .down:
-            // A slot that is already down (a duplicated down) keeps its first target.
-            guard trackedSlots[touch.slot] == nil,
-                  let target = layout.targetIndex(at: touch.position),
-                  !trackedSlots.values.contains(target) else { return [] }
-            let events = track(target, .down(inside: true))
-            if events.contains(.touchDown) { trackedSlots[touch.slot] = target }
-            return []
-        case .motion:
-            guard let target = trackedSlots[touch.slot] else { return [] }
-            _ = track(target, .move(inside: isInside(touch.position, target: target)))
-            return []
-        case .up:
-            guard let target = trackedSlots.removeValue(forKey: touch.slot) else { return [] }
-            let events = track(target, .up(inside: isInside(touch.position, target: target)))
-            guard events.contains(.upInside) else { return [] }
-            return activate(target, at: now)
-        case .cancel:
-            guard let target = trackedSlots.removeValue(forKey: touch.slot) else { return [] }
-            _ = track(target, .cancel)
-            return []
-        case .frame:
-            return []
-        }
+    /// UIControl.State of a target.
+    public func state(ofTarget target: Int) -> ControlState {
+        var state: ControlState = []
+        if trackers[target].isHighlighted { state.insert(.highlighted) }
+        if isOn(target: target) { state.insert(.selected) }
+        if !trackers[target].isEnabled { state.insert(.disabled) }
+        return state
     }
 
-    /// Cancels every touch in progress (the device went away, the screen blanked).
-    public mutating func cancelAllTouches() {
-        for (_, target) in trackedSlots { _ = track(target, .cancel) }
-        trackedSlots.removeAll()
+    /// Where a switch knob is drawn (0 off … 1 on), or how far on a box is (0…1, linear in time).
+    public func onness(ofTarget target: Int, at now: Double) -> Double {
+        knobDrags[target] ?? transitions[target].value(at: now)
     }
 
-    private func isInside(_ p: Point, target: Int) -> Bool {
-        let m = Self.trackingMargin
-        return layout.targets[target].frame.outsetBy(dx: m, dy: m).contains(p)
+    func kind(ofTarget target: Int) -> ControlKind {
+        description.controls[controlIndex(ofTarget: target)].kind
     }
 
-    private mutating func track(_ target: Int, _ input: ControlTracker.Input) -> [ControlTracker.Event] {
-        let wasHighlighted = trackers[target].isHighlighted
-        let events = trackers[target].handle(input)
-        if trackers[target].isHighlighted != wasHighlighted {
-            pendingDamage.append(layout.targets[target].frame)
-        }
-        return events
-    }
-
-    /// What a tap does: toggle a checkbox or switch, select a radio option (or clear it
-    /// when it was selected and the group may be empty).
-    private mutating func activate(_ target: Int, at now: Double) -> [ValueChange] {
-        guard case .control(let index, let option) = layout.targets[target].kind else { return [] }
-        let control = description.controls[index]
-        let newValue: ControlValue
-        switch values[index] {
-        case .bool(let on):
-            newValue = .bool(!on)
-        case .option(let selected):
-            guard let option else { return [] }
-            let name = control.options[option]
-            if selected == name {
-                guard !control.mustHaveSelection else { return [] }
-                newValue = .option(nil)
-            } else {
-                newValue = .option(name)
-            }
-        }
-        return setValue(newValue, ofControl: index, animated: true, at: now).map { [$0] } ?? []
+    private func curve(ofTarget target: Int) -> Transition.Curve {
+        kind(ofTarget: target) == .switch ? .easeInOut : .linear
     }
 
     // MARK: Values
 
-    /// Sets a control's value (a tap, the state file, later the control socket). Returns the
+    /// Sets a control's value (a tap, the state file, later the control socket), like
+    /// UIKit's `setOn(_:animated:)` and a radio group's programmatic selection. Returns the
     /// change, or nil when the value was already that (value-changed fires only on real changes).
     public mutating func setValue(_ value: ControlValue, ofControl index: Int, animated: Bool, at now: Double) -> ValueChange? {
         let previous = values[index]
         guard value != previous else { return nil }
         values[index] = value
-        let duration = animated ? Self.animationDuration(description.controls[index].kind) : 0
+        let duration = animated ? animationDuration(ofControl: index) : 0
         for target in layout.targets.indices where controlIndex(ofTarget: target) == index {
-            let goal: Double = onness(of: target) ? 1 : 0
-            if transitions[target].to != goal {
-                transitions[target] = transitions[target].retargeted(to: goal, at: now, duration: duration)
-                pendingDamage.append(layout.targets[target].frame)
+            let goal: Double = isOn(target: target) ? 1 : 0
+            if let dragged = knobDrags.removeValue(forKey: target) {
+                transitions[target] = Transition(from: dragged, to: goal, start: now, duration: duration * abs(goal - dragged))
+            } else if transitions[target].to != goal {
+                transitions[target] = transitions[target].retargeted(to: goal, at: now, fullDuration: duration)
             }
+            pendingDamage.append(layout.targets[target].frame)
         }
         return ValueChange(controlIndex: index, id: description.controls[index].id, value: value, previous: previous)
     }
 
-    /// UISwitch's 0.2 s; BEMCheckBox's 0.5 s for boxes and radio options.
-    public static func animationDuration(_ kind: ControlKind) -> Double {
-        kind == .switch ? 0.2 : 0.5
+    /// BEMCheckBox's `reload()`: draws the control at its current value, dropping any animation.
+    public mutating func reload(control index: Int) {
+        for target in layout.targets.indices where controlIndex(ofTarget: target) == index {
+            knobDrags[target] = nil
+            transitions[target] = .settled(at: isOn(target: target) ? 1 : 0, curve: curve(ofTarget: target))
+            pendingDamage.append(layout.targets[target].frame)
+        }
+    }
+
+    public func animationDuration(ofControl index: Int) -> Double {
+        let control = description.controls[index]
+        return control.kind == .switch ? control.switchStyle.animationDuration : control.checkboxStyle.animationDuration
     }
 
     // MARK: Animation and damage
 
+    /// Whether frames are needed at `now`: a widget animates or the list moves by itself.
     public func isAnimating(at now: Double) -> Bool {
-        transitions.contains { $0.isRunning(at: now) }
+        transitions.contains { $0.isRunning(at: now) } || scroll.isMoving(at: now)
     }
 
-    /// Takes what must be redrawn for a frame at `now` whose previous frame was at `previous`:
-    /// rows whose highlight or value changed, and the widget boxes that moved in between.
+    /// The scroll offset as drawn: whole pixels keep text crisp while the list moves.
+    public func scrollOffset(at now: Double) -> Int {
+        Int(scroll.offset(at: now).rounded())
+    }
+
+    /// A content rectangle where it shows on screen (logical coordinates), clipped to the viewport.
+    public func onScreen(_ rect: Rect, at now: Double) -> Rect {
+        rect.offsetBy(dx: 0, dy: -scrollOffset(at: now)).intersection(layout.viewport)
+    }
+
+    /// Takes what must be redrawn, in logical screen coordinates, for a frame at `now` whose
+    /// previous frame was at `previous`: rows whose highlight or value changed, the widget
+    /// boxes that moved in between, or the whole viewport when the list scrolled.
     public mutating func takeDamage(previousFrame previous: Double, now: Double) -> [Rect] {
+        defer { pendingDamage.removeAll() }
+        let offset = scrollOffset(at: now)
+        if offset != damagedScrollOffset {
+            damagedScrollOffset = offset
+            return [layout.viewport]
+        }
         var damage = pendingDamage
-        pendingDamage.removeAll()
         for (target, transition) in transitions.enumerated() where transition.moved(between: previous, and: now) {
             damage.append(layout.targets[target].controlFrame)
         }
-        return Self.withoutCoveredRects(damage)
+        return Self.withoutCoveredRects(damage.map { onScreen($0, at: now) })
+    }
+
+    /// BEMCheckBox's "animation did stop" for every widget animation that ended in `(previous, now]`.
+    public func animationsStopped(between previous: Double, and now: Double) -> [PanelEvent] {
+        transitions.indices.filter { transitions[$0].stopped(between: previous, and: now) }.map { target in
+            .animationDidStop(id: description.controls[controlIndex(ofTarget: target)].id, option: option(ofTarget: target))
+        }
     }
 
     /// Drops rectangles that another one covers (a row damaged for its highlight and its

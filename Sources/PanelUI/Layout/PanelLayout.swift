@@ -35,9 +35,12 @@ public struct PanelLayout: Equatable, Sendable {
     }
 
     public var logicalSize: Size
+    /// The title bar stays put; everything below it scrolls when it doesn't fit.
     public var titleFrame: Rect?
+    /// Where the scrolling content shows, in logical pixels.
+    public var viewport: Rect
     public var sections: [Section]
-    /// The height of everything; more than the screen means the list overflows.
+    /// The height of everything, title included; more than the screen means the list scrolls.
     public var contentHeight: Int
 
     /// Touch targets in drawing order: every row that is a control.
@@ -108,6 +111,8 @@ public struct PanelLayout: Equatable, Sendable {
             y += Self.sideMargin
         }
         self.sections = sections
+        let top = titleFrame?.maxY ?? 0
+        viewport = Rect(x: 0, y: top, width: logicalSize.width, height: max(0, logicalSize.height - top))
         targets = sections.flatMap { $0.rows }.filter { if case .control = $0.kind { return true } else { return false } }
         contentHeight = y
     }
@@ -125,7 +130,7 @@ public struct PanelLayout: Equatable, Sendable {
         }
     }
 
-    /// The index in `targets` of the touch target under a logical point, if any.
+    /// The index in `targets` of the touch target under a content point, if any.
     public func targetIndex(at point: Point) -> Int? {
         targets.firstIndex { $0.frame.contains(point) }
     }

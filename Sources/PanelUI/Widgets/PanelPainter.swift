@@ -72,7 +72,7 @@ public struct PanelPainter {
             let control = model.description.controls[index]
             if !control.enabled { canvas.opacity = Self.disabledOpacity }
             drawText(row.label, font: labelFont, in: row.frame, x: Double(row.labelX), color: theme.text, canvas: canvas)
-            let progress = model.transitions[target].value(at: now)
+            let progress = model.onness(ofTarget: target, at: now)
             let drawWidget = { (canvas: Canvas, frame: Rect) in
                 switch control.kind {
                 case .switch:

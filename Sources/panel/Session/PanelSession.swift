@@ -71,7 +71,7 @@ final class PanelSession {
     /// Routes one touch (screen pixels) and saves any value it changed.
     func handle(_ touch: TouchEvent, at now: Double) {
         let logical = rotation.toLogical(touch.position, logical: frame.size)
-        let changes = model.handle(PanelTouch(phase: touch.phase, slot: touch.slot, position: logical), at: now)
+        let changes = model.handle(PanelTouch(phase: touch.phase, slot: touch.slot, position: logical), at: now).valueChanges
         for change in changes {
             log.info("\(change.id) = \(change.value.json.serialized())")
             savedDocument.set(change.id, change.value.json)

@@ -38,7 +38,7 @@ struct PanelModelTests {
 
     @discardableResult
     mutating func touch(_ phase: TouchPhase, _ slot: Int, _ p: Point, at t: Double = 0) -> [ValueChange] {
-        model.handle(PanelTouch(phase: phase, slot: slot, position: p), at: t)
+        model.handle(PanelTouch(phase: phase, slot: slot, position: p), at: t).valueChanges
     }
 
     mutating func tap(_ p: Point, slot: Int = 0, at t: Double = 0) -> [ValueChange] {
@@ -99,7 +99,7 @@ struct PanelModelTests {
     @Test mutating func cancelAllTouchesDropsEveryFinger() {
         touch(.down, 0, center("dim"))
         touch(.down, 1, center("wifi"))
-        model.cancelAllTouches()
+        _ = model.cancelAllTouches(at: 0)
         #expect(touch(.up, 0, center("dim")).isEmpty)
         #expect(touch(.up, 1, center("wifi")).isEmpty)
         #expect(!model.trackers.contains { $0.isTracking })
@@ -140,7 +140,7 @@ struct PanelModelTests {
         #expect(tap(center("mode", "eco")).map(\.value) == [.option("eco")])
         #expect(tap(center("mode", "eco")).isEmpty, "must_have_selection: the selected option stays")
         #expect(tap(center("mode", "performance")).map(\.value) == [.option("performance")])
-        let onTargets = model.layout.targets.indices.filter { model.onness(of: $0) }
+        let onTargets = model.layout.targets.indices.filter { model.isOn(target: $0) }
             .filter { model.controlIndex(ofTarget: $0) == 3 }
         #expect(onTargets.count == 1)
     }
@@ -163,7 +163,7 @@ struct PanelModelTests {
         #expect(model.isAnimating(at: 1.1))
         let midway = model.transitions[target].value(at: 1.3)
         #expect(midway > 0 && midway < 1)
-        #expect(!model.isAnimating(at: 1.05 + PanelModel.animationDuration(.checkbox)))
+        #expect(!model.isAnimating(at: 1.05 + model.animationDuration(ofControl: 2)))
         #expect(model.transitions[target].value(at: 5) == 1)
     }
 

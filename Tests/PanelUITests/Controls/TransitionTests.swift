@@ -22,10 +22,27 @@ struct TransitionTests {
 
     @Test func retargetingStartsWhereItIs() {
         let t = Transition(from: 0, to: 1, start: 0, duration: 1)
-        let back = t.retargeted(to: 0, at: 0.5, duration: 1)
+        let back = t.retargeted(to: 0, at: 0.5, fullDuration: 1)
         #expect(abs(back.from - 0.5) < 1e-9)
         #expect(back.value(at: 0.5) == back.from)
-        #expect(back.value(at: 1.5) == 0)
+        #expect(abs(back.duration - 0.5) < 1e-9, "half the distance left: half the time")
+        #expect(back.value(at: 1.0) == 0)
+    }
+
+    @Test func linearCurveIsProportionalToTime() {
+        let t = Transition(from: 0, to: 1, start: 0, duration: 2, curve: .linear)
+        #expect(t.value(at: 0.5) == 0.25)
+        #expect(t.isRising)
+        let back = t.retargeted(to: 0, at: 1, fullDuration: 2)
+        #expect(back.value(at: 1) == 0.5 && !back.isRising && back.curve == .linear)
+    }
+
+    @Test func stoppedFiresInTheFrameThatReachesTheEnd() {
+        let t = Transition(from: 0, to: 1, start: 1, duration: 0.2)
+        #expect(!t.stopped(between: 1.0, and: 1.1))
+        #expect(t.stopped(between: 1.1, and: 1.2))
+        #expect(!t.stopped(between: 1.2, and: 1.3))
+        #expect(!Transition.settled(at: 1).stopped(between: -1, and: 1))
     }
 
     @Test func movedCoversFrameSpans() {

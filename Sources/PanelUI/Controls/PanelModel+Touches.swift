@@ -1,0 +1,210 @@
+/// What one finger is doing, from its touch down to its up.
+struct SlotGesture: Equatable, Sendable {
+    enum Mode: Equatable, Sendable {
+        /// Within the slop of where it went down: still a tap, or not yet decided.
+        case pending
+        /// Moved past the slop without becoming a drag: plain UIControl tracking.
+        case tracking
+        /// Dragging a switch's knob, which started at `startPosition`.
+        case knobDrag(startPosition: Double)
+        /// Moving the list; any control it went down on was cancelled.
+        case scrolling
+    }
+
+    /// The control target it went down on; nil for a touch on no target or one that
+    /// caught a moving list.
+    var target: Int?
+    /// Where it went down, logical screen coordinates.
+    var start: Point
+    var mode: Mode
+}
+
+extension PanelModel {
+    /// Routes one touch event; returns what happened, in order.
+    ///
+    /// As UIScrollView does, a finger that moves vertically farther than `slop` on a list
+    /// that scrolls becomes a scroll and cancels the control it went down on (no toggle).
+    /// A finger that moves sideways on a switch drags its knob.
+    public mutating func handle(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
+        switch touch.phase {
+        case .down: return touchDown(touch, at: now)
+        case .motion: return touchMoved(touch, at: now)
+        case .up: return touchUp(touch, at: now)
+        case .cancel: return touchCancelled(slot: touch.slot, at: now)
+        case .frame: return []
+        }
+    }
+
+    /// Cancels every touch in progress (the device went away, the screen blanked).
+    public mutating func cancelAllTouches(at now: Double) -> [PanelEvent] {
+        slots.keys.sorted().flatMap { touchCancelled(slot: $0, at: now) }
+    }
+
+    private var scrollingSlot: Int? { slots.first { $0.value.mode == .scrolling }?.key }
+
+    /// The content point under a logical screen point, or nil over the title bar.
+    private func contentPoint(_ p: Point, at now: Double) -> Point? {
+        guard layout.viewport.contains(p) else { return nil }
+        return Point(x: p.x, y: p.y + Double(scrollOffset(at: now)))
+    }
+
+    private mutating func touchDown(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
+        // A duplicated down for a slot that is down keeps its first gesture.
+        guard slots[touch.slot] == nil else { return [] }
+        if scroll.isMoving(at: now) {
+            // A finger on a moving list stops it; that touch selects nothing (UIScrollView).
+            scroll.stop(at: now)
+            slots[touch.slot] = SlotGesture(target: nil, start: touch.position, mode: .pending)
+            return []
+        }
+        guard let point = contentPoint(touch.position, at: now) else { return [] }
+        let target = layout.targetIndex(at: point)
+        if let target {
+            // A second finger on a target that is already tracked is ignored.
+            guard !slots.values.contains(where: { $0.target == target }) else { return [] }
+            let events = track(target, .down(inside: true))
+            guard events.contains(.touchDown) else {
+                return scroll.isScrollable ? recordPending(touch) : []
+            }
+            slots[touch.slot] = SlotGesture(target: target, start: touch.position, mode: .pending)
+            return controlEvents(events, target: target)
+        }
+        return scroll.isScrollable ? recordPending(touch) : []
+    }
+
+    /// A finger on no control (or a disabled one) that may still scroll the list.
+    private mutating func recordPending(_ touch: PanelTouch) -> [PanelEvent] {
+        slots[touch.slot] = SlotGesture(target: nil, start: touch.position, mode: .pending)
+        return []
+    }
+
+    private mutating func touchMoved(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
+        guard var gesture = slots[touch.slot] else { return [] }
+        let dx = touch.position.x - gesture.start.x, dy = touch.position.y - gesture.start.y
+        var events: [PanelEvent] = []
+        if gesture.mode == .pending, let target = gesture.target,
+           startsKnobDrag(target: target, start: gesture.start, dx: dx, dy: dy, at: now) {
+            gesture.mode = .knobDrag(startPosition: onness(ofTarget: target, at: now))
+        } else if gesture.mode == .pending, max(abs(dx), abs(dy)) > Self.slop {
+            if scroll.isScrollable, abs(dy) > abs(dx), scrollingSlot == nil {
+                if let target = gesture.target { events += controlEvents(track(target, .cancel), target: target) }
+                gesture.target = nil
+                gesture.mode = .scrolling
+                scroll.beginDrag(y: gesture.start.y, at: now)
+            } else {
+                gesture.mode = gesture.target == nil ? .pending : .tracking
+            }
+        }
+        slots[touch.slot] = gesture
+        switch gesture.mode {
+        case .scrolling:
+            scroll.drag(to: touch.position.y, at: now)
+        case .knobDrag(let startPosition):
+            guard let target = gesture.target else { break }
+            let travel = Double(max(1, layout.targets[target].controlFrame.width - layout.targets[target].controlFrame.height))
+            knobDrags[target] = min(1, max(0, startPosition + dx / travel))
+            pendingDamage.append(layout.targets[target].controlFrame)
+        case .pending, .tracking:
+            guard let target = gesture.target else { break }
+            events += controlEvents(track(target, .move(inside: isInside(touch.position, target: target, at: now))), target: target)
+        }
+        return events
+    }
+
+    /// UISwitch follows a finger that went down on the switch itself and moves sideways,
+    /// almost at once: the knob's whole travel is only a few slops long.
+    /// (The list doesn't move while a control is tracked, so where it shows now is where it was.)
+    private func startsKnobDrag(target: Int, start: Point, dx: Double, dy: Double, at now: Double) -> Bool {
+        guard kind(ofTarget: target) == .switch, abs(dx) > Self.knobSlop, abs(dx) >= abs(dy) else { return false }
+        return onScreen(layout.targets[target].controlFrame.outsetBy(dx: 12, dy: 12), at: now).contains(start)
+    }
+
+    private mutating func touchUp(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
+        guard let gesture = slots.removeValue(forKey: touch.slot) else { return [] }
+        switch gesture.mode {
+        case .scrolling:
+            scroll.endDrag(at: now)
+            return []
+        case .knobDrag:
+            guard let target = gesture.target else { return [] }
+            var events = controlEvents(track(target, .up(inside: true)), target: target)
+            // Released on the far side: a new value; back where it started: no change, it just settles.
+            let on = (knobDrags[target] ?? 0) >= 0.5
+            let index = controlIndex(ofTarget: target)
+            if let change = setValue(.bool(on), ofControl: index, animated: true, at: now) {
+                events.append(.valueChanged(change))
+            } else {
+                settleKnob(target, at: now)
+            }
+            return events
+        case .pending, .tracking:
+            guard let target = gesture.target else { return [] }
+            let trackerEvents = track(target, .up(inside: isInside(touch.position, target: target, at: now)))
+            var events = controlEvents(trackerEvents, target: target)
+            if trackerEvents.contains(.upInside), let change = activate(target, at: now) {
+                events.append(.valueChanged(change))
+            }
+            return events
+        }
+    }
+
+    private mutating func touchCancelled(slot: Int, at now: Double) -> [PanelEvent] {
+        guard let gesture = slots.removeValue(forKey: slot) else { return [] }
+        if gesture.mode == .scrolling { scroll.endDrag(at: now) }
+        guard let target = gesture.target else { return [] }
+        if case .knobDrag = gesture.mode { settleKnob(target, at: now) }
+        return controlEvents(track(target, .cancel), target: target)
+    }
+
+    /// A knob let go without a new value slides back to where the value says.
+    private mutating func settleKnob(_ target: Int, at now: Double) {
+        guard let dragged = knobDrags.removeValue(forKey: target) else { return }
+        let goal: Double = isOn(target: target) ? 1 : 0
+        let duration = animationDuration(ofControl: controlIndex(ofTarget: target))
+        transitions[target] = Transition(from: dragged, to: goal, start: now, duration: duration * abs(goal - dragged))
+        pendingDamage.append(layout.targets[target].controlFrame)
+    }
+
+    /// Within the target's tracking bounds; over the title bar counts as outside.
+    private func isInside(_ p: Point, target: Int, at now: Double) -> Bool {
+        guard let point = contentPoint(p, at: now) else { return false }
+        let m = Self.trackingMargin
+        return layout.targets[target].frame.outsetBy(dx: m, dy: m).contains(point)
+    }
+
+    private mutating func track(_ target: Int, _ input: ControlTracker.Input) -> [ControlTracker.Event] {
+        let wasHighlighted = trackers[target].isHighlighted
+        let events = trackers[target].handle(input)
+        if trackers[target].isHighlighted != wasHighlighted {
+            pendingDamage.append(layout.targets[target].frame)
+        }
+        return events
+    }
+
+    private func controlEvents(_ events: [ControlTracker.Event], target: Int) -> [PanelEvent] {
+        let id = description.controls[controlIndex(ofTarget: target)].id
+        let option = option(ofTarget: target)
+        return events.map { .control(id: id, option: option, event: $0) }
+    }
+
+    /// What a tap does: toggle a checkbox or switch, select a radio option (or clear it
+    /// when it was selected and the group may be empty).
+    private mutating func activate(_ target: Int, at now: Double) -> ValueChange? {
+        let index = controlIndex(ofTarget: target)
+        let control = description.controls[index]
+        let newValue: ControlValue
+        switch values[index] {
+        case .bool(let on):
+            newValue = .bool(!on)
+        case .option(let selected):
+            guard let name = option(ofTarget: target) else { return nil }
+            if selected == name {
+                guard !control.mustHaveSelection else { return nil }
+                newValue = .option(nil)
+            } else {
+                newValue = .option(name)
+            }
+        }
+        return setValue(newValue, ofControl: index, animated: true, at: now)
+    }
+}
