@@ -18,7 +18,8 @@ public struct PanelLayout: Equatable, Sendable {
         public var label: String
         /// The whole row, and for a control the touch target.
         public var frame: Rect
-        /// The drawn widget's box (empty for a caption).
+        /// The drawn widget's box: at the right for a switch, at the left for a checkbox or radio
+        /// option (empty for a caption).
         public var controlFrame: Rect
         /// Where the label starts, left edge; the label is centred vertically in `frame`.
         public var labelX: Int
@@ -48,6 +49,8 @@ public struct PanelLayout: Equatable, Sendable {
 
     public static let sideMargin = 16
     public static let rowInset = 16
+    /// Between a checkbox and its label.
+    public static let labelGap = 12
     /// Lines of text stay readable on wide screens: the list is at most this wide and centred.
     public static let maxContentWidth = 960
     public static let groupCornerRadius = 10.0
@@ -79,27 +82,37 @@ public struct PanelLayout: Equatable, Sendable {
             }
             let groupTop = y
             var rows: [Row] = []
-            func addRow(_ kind: RowKind, label: String, height: Int, controlSize: Size) {
+            func addRow(_ kind: RowKind, label: String, height: Int, widget: ControlKind?) {
                 let frame = Rect(x: contentX, y: y, width: contentWidth, height: height)
-                let controlFrame = Rect(
-                    x: frame.maxX - Self.rowInset - controlSize.width,
-                    y: frame.y + (height - controlSize.height) / 2,
-                    width: controlSize.width, height: controlSize.height)
+                var controlFrame = Rect(x: frame.x + Self.rowInset, y: frame.y + height / 2, width: 0, height: 0)
+                var labelX = frame.x + Self.rowInset
+                if let widget {
+                    let size = Self.controlSize(widget, rowHeight: theme.rowHeight)
+                    let top = frame.y + (height - size.height) / 2
+                    switch widget {
+                    case .switch:
+                        // Settings style: label left, switch right.
+                        controlFrame = Rect(x: frame.maxX - Self.rowInset - size.width, y: top, width: size.width, height: size.height)
+                    case .checkbox, .radio:
+                        // Form style, as the checkbox seeds draw it: box first, label beside it.
+                        controlFrame = Rect(x: frame.x + Self.rowInset, y: top, width: size.width, height: size.height)
+                        labelX = controlFrame.maxX + Self.labelGap
+                    }
+                }
                 rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame,
-                                labelX: frame.x + Self.rowInset, hasSeparator: true))
+                                labelX: labelX, hasSeparator: true))
                 y += height
             }
             for control in section.controls {
                 switch control.kind {
                 case .checkbox, .switch:
                     addRow(.control(index: controlIndex, option: nil), label: control.label,
-                           height: theme.rowHeight, controlSize: Self.controlSize(control.kind, rowHeight: theme.rowHeight))
+                           height: theme.rowHeight, widget: control.kind)
                 case .radio:
-                    addRow(.caption(index: controlIndex), label: control.label, height: captionHeight,
-                           controlSize: Size(width: 0, height: 0))
+                    addRow(.caption(index: controlIndex), label: control.label, height: captionHeight, widget: nil)
                     for (option, name) in control.options.enumerated() {
                         addRow(.control(index: controlIndex, option: option), label: name,
-                               height: theme.rowHeight, controlSize: Self.controlSize(.radio, rowHeight: theme.rowHeight))
+                               height: theme.rowHeight, widget: .radio)
                     }
                 }
                 controlIndex += 1
@@ -125,7 +138,8 @@ public struct PanelLayout: Equatable, Sendable {
             let height = (rowHeight + 1) / 2
             return Size(width: (height * 51 + 15) / 31, height: height)
         case .checkbox, .radio:
-            let side = rowHeight / 2
+            // The UIControl checkbox seed's box is about 40x40; smaller rows get smaller boxes.
+            let side = min(40, rowHeight * 5 / 8)
             return Size(width: side, height: side)
         }
     }

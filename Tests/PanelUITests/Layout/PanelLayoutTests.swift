@@ -45,14 +45,21 @@ struct PanelLayoutTests {
         for row in layout.targets { #expect(row.frame.height >= 48) }
     }
 
-    @Test func controlsSitAtTheRightInsideTheirRow() {
+    @Test func switchesSitRightAndBoxesLeftOfTheirLabels() {
         for row in layout.targets {
             #expect(row.frame.contains(row.controlFrame))
-            #expect(row.controlFrame.maxX == row.frame.maxX - PanelLayout.rowInset)
             #expect(abs(row.controlFrame.center.y - row.frame.center.y) <= 0.5)
         }
-        #expect(layout.targets[0].controlFrame.size == Size(width: 53, height: 32), "UISwitch proportions")
-        #expect(layout.targets[1].controlFrame.size == Size(width: 32, height: 32))
+        let wifi = layout.targets[0], bluetooth = layout.targets[1], eco = layout.targets[2]
+        #expect(wifi.controlFrame.maxX == wifi.frame.maxX - PanelLayout.rowInset)
+        #expect(wifi.labelX == wifi.frame.x + PanelLayout.rowInset)
+        #expect(wifi.controlFrame.size == Size(width: 53, height: 32), "UISwitch proportions")
+        for row in [bluetooth, eco] {
+            #expect(row.controlFrame.x == row.frame.x + PanelLayout.rowInset)
+            #expect(row.labelX == row.controlFrame.maxX + PanelLayout.labelGap)
+        }
+        #expect(bluetooth.controlFrame.size == Size(width: 40, height: 40), "the checkbox seed's 40x40 box")
+        #expect(PanelLayout.controlSize(.checkbox, rowHeight: 48) == Size(width: 30, height: 30))
     }
 
     @Test func wideScreensCentreAReadableColumn() {
