@@ -120,12 +120,7 @@ enum Commands {
         try session.renderFullFrame(at: 0)
 
         if let replay {
-            for timed in replay.touches {
-                try session.animate(until: timed.seconds)
-                session.handle(timed.touch, at: timed.seconds)
-                if timed.touch.phase == .frame { try session.renderFrame(at: timed.seconds) }
-            }
-            try session.finishAnimations()
+            try session.play(replay)
         } else if flags["screenshot"] == nil {
             log.info("showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C")
             waitForTerminationSignal()

@@ -17,6 +17,8 @@ final class PanelSession {
     private var lastFrameTime: Double?
     /// Pixels repainted by the last frame: a toggle must cost a row, not a screen.
     private(set) var lastFramePixels = 0
+    /// Value changes since the start.
+    private(set) var changeCount = 0
 
     /// The virtual clock's frame interval while something animates (60 Hz, a typical panel).
     static let frameInterval = 1.0 / 60
@@ -72,6 +74,7 @@ final class PanelSession {
     func handle(_ touch: TouchEvent, at now: Double) {
         let logical = rotation.toLogical(touch.position, logical: frame.size)
         let changes = model.handle(PanelTouch(phase: touch.phase, slot: touch.slot, position: logical), at: now).valueChanges
+        changeCount += changes.count
         for change in changes {
             log.info("\(change.id) = \(change.value.json.serialized())")
             savedDocument.set(change.id, change.value.json)
@@ -97,6 +100,17 @@ final class PanelSession {
             t += Self.frameInterval
             try renderFrame(at: t)
         }
+    }
+
+    /// Plays a recording on the virtual clock: animation frames at 60 Hz between touches,
+    /// a frame after each touch frame (libinput's TOUCH_FRAME), then until all has settled.
+    func play(_ replay: Replay) throws(DisplayError) {
+        for timed in replay.touches {
+            try animate(until: timed.seconds)
+            handle(timed.touch, at: timed.seconds)
+            if timed.touch.phase == .frame { try renderFrame(at: timed.seconds) }
+        }
+        try finishAnimations()
     }
 
     /// Writes the state file; a failure is logged and the panel keeps running with its values.
