@@ -24,7 +24,7 @@ extension Conversion<String> {
     static func existingFile(_ noun: String) -> Self {
         Self { (node, key, context) throws(DescriptionError) in
             let written = try string.convert(node, key, context)
-            guard !written.isEmpty else { throw context.error(node, "'\(key)' is empty; write the path of a \(noun) file") }
+            guard !written.isEmpty else { throw context.error(node, "'\(key)' is empty; write the path of the \(noun) file") }
             let path = resolvedPath(written, descriptionFile: context.file)
             guard context.fileExists(path) else {
                 let lookedAt = path == written ? "" : " (looked at \(path))"

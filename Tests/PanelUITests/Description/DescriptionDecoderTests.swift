@@ -1,27 +1,11 @@
 import PanelUI
 import Testing
 
-private let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-
-private func parse(_ text: String, existing: Set<String> = [font]) throws(DescriptionError) -> PanelDescription {
-    try PanelDescription.parse(text, file: "panel.yaml", fileExists: { existing.contains($0) })
-}
-
-/// The message a description fails with, or nil when it decodes.
-private func failure(_ text: String) -> String? {
-    do {
-        _ = try parse(text)
-        return nil
-    } catch {
-        return error.description
-    }
-}
-
 @Test func exampleDecodesToTheExactModel() throws {
     let text = """
         title: Settings
         rotate: 0
-        theme: {background: "#F2F2F7", text: "#000000", accent: "#007AFF", font: \(font), font_size: 20, row_height: 64}
+        theme: {background: "#F2F2F7", text: "#000000", accent: "#007AFF", font: \(descriptionFont), font_size: 20, row_height: 64}
         sections:
           - title: Network
             controls:
@@ -40,12 +24,12 @@ private func failure(_ text: String) -> String? {
                                options: ["eco", "balanced", "performance"], mustHaveSelection: true,
                                location: SourceLocation(line: 9, column: 9)),
         ])])
-    #expect(try parse(text) == expected)
-    #expect(try parse(text).controls.map(\.id) == ["wifi", "bluetooth", "mode"])
+    #expect(try decodeDescription(text) == expected)
+    #expect(try decodeDescription(text).controls.map(\.id) == ["wifi", "bluetooth", "mode"])
 }
 
 @Test func defaultsApplyWhenKeysAreLeftOut() throws {
-    let panel = try parse("""
+    let panel = try decodeDescription("""
         sections:
           - controls:
               - id: a
@@ -73,7 +57,7 @@ private func failure(_ text: String) -> String? {
 }
 
 @Test func themeKeysAndScalarForms() throws {
-    let panel = try parse("""
+    let panel = try decodeDescription("""
         title: 42
         rotate: 270
         theme:
@@ -196,5 +180,5 @@ private let errorCases: [(yaml: String, expected: String)] = [
 @Test(arguments: errorCases.indices)
 func errorsAreLocatedAndActionable(_ index: Int) {
     let (yaml, expected) = errorCases[index]
-    #expect(failure(yaml) == expected, "\(yaml)")
+    #expect(descriptionFailure(yaml) == expected, "\(yaml)")
 }
