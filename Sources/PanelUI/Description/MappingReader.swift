@@ -51,7 +51,6 @@ struct DecodedKeys {
     /// The keys in file order, for reporting the first or second of several.
     var names: [String] = []
 
-    func contains(_ key: String) -> Bool { entries[key] != nil }
     func key(_ key: String) -> YAMLNode? { entries[key]?.key }
     func value(_ key: String) -> YAMLNode? { entries[key]?.value }
 }
