@@ -7,23 +7,24 @@ private struct ControlDraft {
     var defaultValue: YAMLNode?
     var options: [String]?
     var mustHaveSelection = false
+    var style = StyleOverrides()
 }
 
 private let controlFields: [Field<ControlDraft>] = [
     Field("id", \.id, .identifier),
-    Field("kind", \.kind, .kind),
+    Field("kind", \.kind, .choice),
     Field("label", \.label, .string),
     Field("enabled", \.enabled, .bool),
     Field("default", \.defaultValue, .node),
     Field("options", \.options, .options),
     Field("must_have_selection", \.mustHaveSelection, .bool),
-]
+] + styleFields.map { Field($0, in: \.style) }
 
-/// Keys that only mean something for radio groups.
-private let radioOnlyKeys = ["options", "must_have_selection"]
+/// The kinds each key fits; a key not listed fits every kind.
+private let keyKinds = styleKeyKinds.merging(["options": [.radio], "must_have_selection": [.radio]]) { style, _ in style }
 
-/// Decodes one control; also returns its id's node, where a duplicate id is reported.
-func decodeControl(_ node: YAMLNode, what: String, _ context: DecodingContext) throws(DescriptionError) -> (ControlDescription, idNode: YAMLNode) {
+/// Decodes one control, its style on top of the theme's; also returns its id's node, where a duplicate id is reported.
+func decodeControl(_ node: YAMLNode, what: String, theme: Theme, _ context: DecodingContext) throws(DescriptionError) -> (ControlDescription, idNode: YAMLNode) {
     var draft = ControlDraft()
     let keys = try decodeMapping(node, what: what, fields: controlFields, into: &draft, context)
     guard let id = draft.id, let idNode = keys.value("id") else {
@@ -32,13 +33,13 @@ func decodeControl(_ node: YAMLNode, what: String, _ context: DecodingContext) t
     guard let kind = draft.kind else {
         throw context.error(node, "\(what) has no 'kind'; add one of \(kindList)")
     }
-    if kind != .radio {
-        for key in radioOnlyKeys {
-            if let keyNode = keys.key(key) {
-                throw context.error(keyNode, "'\(key)' only applies to radio controls, and '\(id)' is a \(kind.rawValue)")
-            }
+    for key in keys.names {
+        if let kinds = keyKinds[key], !kinds.contains(kind), let keyNode = keys.key(key) {
+            let fitting = kinds.map(\.pluralName).joined(separator: " and ")
+            throw context.error(keyNode, "'\(key)' applies to \(fitting) only, and '\(id)' is a \(kind.rawValue)")
         }
     }
+    try rejectBothCheckColorNames(keys, context)
     let defaultValue: ControlValue?
     switch kind {
     case .checkbox, .switch:
@@ -51,10 +52,32 @@ func decodeControl(_ node: YAMLNode, what: String, _ context: DecodingContext) t
             .option(try radioDefault(node, options: options, mustHaveSelection: draft.mustHaveSelection, id: id, context))
         }
     }
+    // Only the style of the control's own kind takes its keys: a shared key like
+    // on_tint_color on a switch means the track, not a checkbox outline.
+    var checkboxStyle = theme.checkboxStyle(for: kind)
+    var switchStyle = theme.switchStyle
+    var labelStyle = theme.labelStyle
+    switch kind {
+    case .checkbox, .radio: draft.style.apply(to: &checkboxStyle)
+    case .switch: draft.style.apply(to: &switchStyle)
+    }
+    draft.style.apply(to: &labelStyle)
     let control = ControlDescription(
         id: id, kind: kind, label: draft.label, enabled: draft.enabled, defaultValue: defaultValue,
-        options: draft.options ?? [], mustHaveSelection: draft.mustHaveSelection, location: node.location)
+        options: draft.options ?? [], mustHaveSelection: draft.mustHaveSelection, location: node.location,
+        checkboxStyle: checkboxStyle, switchStyle: switchStyle, labelStyle: labelStyle)
     return (control, idNode)
+}
+
+extension ControlKind {
+    /// For messages about several controls: "checkboxes and radio groups".
+    fileprivate var pluralName: String {
+        switch self {
+        case .checkbox: return "checkboxes"
+        case .switch: return "switches"
+        case .radio: return "radio groups"
+        }
+    }
 }
 
 /// A radio group's default: one of its options, or null for "nothing selected".
@@ -104,20 +127,6 @@ extension Conversion<String> {
             let option = try string.convert(node, key, context)
             guard !option.isEmpty else { throw context.error(node, "an option must not be empty text") }
             return option
-        }
-    }
-}
-
-extension Conversion<ControlKind> {
-    fileprivate static var kind: Self {
-        Self { (node, key, context) throws(DescriptionError) in
-            let text = try Conversion<String>.string.convert(node, key, context)
-            if let kind = ControlKind(rawValue: text) { return kind }
-            var message = "kind '\(text)' is not one of \(kindList)"
-            if let suggestion = closestMatch(to: text, among: ControlKind.allCases.map(\.rawValue)) {
-                message += " (did you mean '\(suggestion)'?)"
-            }
-            throw context.error(node, message)
         }
     }
 }

@@ -19,13 +19,26 @@ extension Conversion<String> {
         }
     }
 
-    /// A path that must name an existing file (checked through the injected `fileExists`).
-    static var existingFile: Self {
+    /// A path that must name an existing file (checked through the injected `fileExists`),
+    /// resolved against the description's folder. `noun` says what the file is: "font".
+    static func existingFile(_ noun: String) -> Self {
         Self { (node, key, context) throws(DescriptionError) in
-            let path = try string.convert(node, key, context)
+            let written = try string.convert(node, key, context)
+            guard !written.isEmpty else { throw context.error(node, "'\(key)' is empty; write the path of the \(noun) file") }
+            let path = resolvedPath(written, descriptionFile: context.file)
             guard context.fileExists(path) else {
-                throw context.error(node, "\(key) file '\(path)' does not exist")
+                let lookedAt = path == written ? "" : " (looked at \(path))"
+                throw context.error(node, "\(noun) file '\(written)' not found\(lookedAt)")
             }
+            return path
+        }
+    }
+
+    /// An existing image file, also noted in the description's image references so it is loaded once.
+    static var imageFile: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            let path = try existingFile("image").convert(node, key, context)
+            context.images.note(path, at: node.location)
             return path
         }
     }
@@ -58,6 +71,47 @@ extension Conversion<Int> {
                 return value
             }
             throw context.error(node, "'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(node.shownInMessage)")
+        }
+    }
+}
+
+extension Conversion<Double> {
+    /// An unquoted decimal number within `range`, like 2 or 0.25 (no exponents, hex or inf).
+    static func number(in range: ClosedRange<Double>) -> Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            if case .scalar(let text, false, _) = node, isPlainDecimal(text), let value = Double(text), range.contains(value) {
+                return value
+            }
+            throw context.error(node, "'\(key)' must be a number from \(shown(range.lowerBound)) to \(shown(range.upperBound)), not \(node.shownInMessage)")
+        }
+    }
+}
+
+/// An optional minus, digits, and at most one point with a digit somewhere.
+private func isPlainDecimal(_ text: String) -> Bool {
+    let body = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+    let digits = body.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+    let points = body.filter { $0 == UInt8(ascii: ".") }.count
+    return digits > 0 && points <= 1 && digits + points == body.count
+}
+
+/// 20 rather than 20.0 in messages, since that is how people write it.
+private func shown(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+}
+
+extension Conversion where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
+    /// One of an enumeration's names, exactly; a near miss gets a "did you mean".
+    static var choice: Self {
+        let names = Value.allCases.map(\.rawValue)
+        return Self { (node, key, context) throws(DescriptionError) in
+            let text = try Conversion<String>.string.convert(node, key, context)
+            if let value = Value(rawValue: text) { return value }
+            var message = "\(key) '\(text)' is not one of \(names.joined(separator: ", "))"
+            if let suggestion = closestMatch(to: text, among: names) {
+                message += " (did you mean '\(suggestion)'?)"
+            }
+            throw context.error(node, message)
         }
     }
 }

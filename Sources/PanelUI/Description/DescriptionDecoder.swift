@@ -1,8 +1,9 @@
 extension PanelDescription {
     /// Decodes a panel description, or reports the first mistake as `FILE:LINE:COL: message`.
     ///
-    /// `file` is only used in messages. `fileExists` checks paths the description names
-    /// (the font); it is injected so decoding stays free of file-system access in tests.
+    /// `file` names the description in messages, and its folder is where relative paths
+    /// (the font, images) are looked up. `fileExists` checks the paths the description names;
+    /// it is injected so decoding stays free of file-system access in tests.
     public static func parse(_ text: String, file: String, fileExists: (String) -> Bool) throws(DescriptionError) -> PanelDescription {
         // The context keeps the checker while decoding, which ends before this call returns.
         return try withoutActuallyEscaping(fileExists, do: { (fileExists) throws(DescriptionError) -> PanelDescription in
@@ -16,21 +17,32 @@ extension PanelDescription {
             guard let root else {
                 throw context.error(at: SourceLocation(line: 1, column: 1), "the file is empty; a panel description needs at least a 'sections' list")
             }
-            var panel = PanelDescription(sections: [])
-            let keys = try decodeMapping(root, what: "the description", fields: panelFields, into: &panel, context)
-            guard keys.contains("sections") else {
+            var draft = PanelDraft()
+            _ = try decodeMapping(root, what: "the description", fields: panelFields, into: &draft, context)
+            guard let sectionsNode = draft.sections else {
                 throw context.error(root, "the description has no 'sections'; add a list of sections, each with 'controls'")
             }
-            return panel
+            // After the theme, wherever it is written: controls start from its style keys.
+            let sections = try decodeSections(sectionsNode, theme: draft.theme, context)
+            return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme, sections: sections,
+                                    imageReferences: context.images.references)
         })
     }
 }
 
-private let panelFields: [Field<PanelDescription>] = [
+/// The description's keys as written; sections are decoded once the theme is known.
+private struct PanelDraft {
+    var title: String?
+    var rotation: Rotation?
+    var theme = Theme.standard
+    var sections: YAMLNode?
+}
+
+private let panelFields: [Field<PanelDraft>] = [
     Field("title", \.title, .string),
     Field("rotate", \.rotation, .rotation),
     Field("theme", \.theme, .theme),
-    Field("sections", \.sections, .sections),
+    Field("sections", \.sections, .node),
 ]
 
 private let themeFields: [Field<Theme>] = [
@@ -40,11 +52,11 @@ private let themeFields: [Field<Theme>] = [
     Field("row_background", \.rowBackground, .color),
     Field("separator", \.separator, .color),
     Field("section_text", \.sectionText, .color),
-    Field("font", \.font, .existingFile),
+    Field("font", \.font, .existingFile("font")),
     Field("font_size", \.fontSize, .int(in: 6...200)),
     // Rows are what fingers hit: below 48 pixels touches start landing on neighbours.
     Field("row_height", \.rowHeight, .int(in: 48...400)),
-]
+] + styleFields.map { Field($0, in: \.controlDefaults) }
 
 private struct SectionDraft {
     var title: String?
@@ -60,7 +72,8 @@ extension Conversion<Theme> {
     fileprivate static var theme: Self {
         Self { (node, _, context) throws(DescriptionError) in
             var theme = Theme.standard
-            _ = try decodeMapping(node, what: "theme", fields: themeFields, into: &theme, context)
+            let keys = try decodeMapping(node, what: "theme", fields: themeFields, into: &theme, context)
+            try rejectBothCheckColorNames(keys, context)
             return theme
         }
     }
@@ -78,36 +91,32 @@ extension Conversion<[YAMLNode]> {
     }
 }
 
-extension Conversion<[SectionDescription]> {
-    /// The sections with their controls; control ids must be unique across all of them.
-    fileprivate static var sections: Self {
-        Self { (node, key, context) throws(DescriptionError) in
-            let items = try Conversion<[YAMLNode]>.list.convert(node, key, context)
-            guard !items.isEmpty else {
-                throw context.error(node, "'sections' is empty; add at least one section with 'controls'")
-            }
-            var firstLocationOfID: [String: SourceLocation] = [:]
-            var sections: [SectionDescription] = []
-            for (sectionIndex, item) in items.enumerated() {
-                var draft = SectionDraft()
-                let sectionName = name("section", of: item, titleKey: "title", index: sectionIndex)
-                _ = try decodeMapping(item, what: sectionName, fields: sectionFields, into: &draft, context)
-                var controls: [ControlDescription] = []
-                for (controlIndex, controlNode) in draft.controls.enumerated() {
-                    var controlName = name("control", of: controlNode, titleKey: "id", index: controlIndex)
-                    if controlNode.value(forKey: "id") == nil { controlName += " of \(sectionName)" }
-                    let (control, idNode) = try decodeControl(controlNode, what: controlName, context)
-                    if let first = firstLocationOfID[control.id] {
-                        throw context.error(idNode, "duplicate id '\(control.id)' (first defined at \(first))")
-                    }
-                    firstLocationOfID[control.id] = control.location
-                    controls.append(control)
-                }
-                sections.append(SectionDescription(title: draft.title, controls: controls))
-            }
-            return sections
-        }
+/// The sections with their controls; control ids must be unique across all of them.
+private func decodeSections(_ node: YAMLNode, theme: Theme, _ context: DecodingContext) throws(DescriptionError) -> [SectionDescription] {
+    let items = try Conversion<[YAMLNode]>.list.convert(node, "sections", context)
+    guard !items.isEmpty else {
+        throw context.error(node, "'sections' is empty; add at least one section with 'controls'")
     }
+    var firstLocationOfID: [String: SourceLocation] = [:]
+    var sections: [SectionDescription] = []
+    for (sectionIndex, item) in items.enumerated() {
+        var draft = SectionDraft()
+        let sectionName = name("section", of: item, titleKey: "title", index: sectionIndex)
+        _ = try decodeMapping(item, what: sectionName, fields: sectionFields, into: &draft, context)
+        var controls: [ControlDescription] = []
+        for (controlIndex, controlNode) in draft.controls.enumerated() {
+            var controlName = name("control", of: controlNode, titleKey: "id", index: controlIndex)
+            if controlNode.value(forKey: "id") == nil { controlName += " of \(sectionName)" }
+            let (control, idNode) = try decodeControl(controlNode, what: controlName, theme: theme, context)
+            if let first = firstLocationOfID[control.id] {
+                throw context.error(idNode, "duplicate id '\(control.id)' (first defined at \(first))")
+            }
+            firstLocationOfID[control.id] = control.location
+            controls.append(control)
+        }
+        sections.append(SectionDescription(title: draft.title, controls: controls))
+    }
+    return sections
 }
 
 /// "section 'Network'" when the mapping has that key as a scalar, else "section 2".

@@ -1,7 +1,9 @@
-/// What decoding needs besides the nodes: the file name for errors and a way to check paths.
+/// What decoding needs besides the nodes: the file name for errors and relative paths,
+/// a way to check paths, and where the image files named so far are gathered.
 struct DecodingContext {
     let file: String
     let fileExists: (String) -> Bool
+    let images = ImageReferenceList()
 
     func error(at location: SourceLocation, _ message: String) -> DescriptionError {
         DescriptionError(file: file, location: location, message: message)
@@ -33,13 +35,22 @@ struct Field<Target>: Sendable {
             target[keyPath: path] = try conversion.convert(node, key, context)
         }
     }
+
+    /// `field` applied to a part of `Target`: one table of style keys serves the theme and controls.
+    init<Part>(_ field: Field<Part>, in path: WritableKeyPath<Target, Part> & Sendable) {
+        self.key = field.key
+        self.decode = { (node, target, context) throws(DescriptionError) in
+            try field.decode(node, &target[keyPath: path], context)
+        }
+    }
 }
 
 /// The keys and values a mapping held, by key, for checks that involve several keys.
 struct DecodedKeys {
     var entries: [String: (key: YAMLNode, value: YAMLNode)] = [:]
+    /// The keys in file order, for reporting the first or second of several.
+    var names: [String] = []
 
-    func contains(_ key: String) -> Bool { entries[key] != nil }
     func key(_ key: String) -> YAMLNode? { entries[key]?.key }
     func value(_ key: String) -> YAMLNode? { entries[key]?.value }
 }
@@ -70,6 +81,7 @@ func decodeMapping<Target>(_ node: YAMLNode, what: String, fields: [Field<Target
             throw context.error(keyNode, message + "; allowed keys: \(allowed.joined(separator: ", "))")
         }
         decoded.entries[key] = (keyNode, value)
+        decoded.names.append(key)
         matched.append((field, value))
     }
     for (field, value) in matched {

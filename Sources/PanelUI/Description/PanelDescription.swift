@@ -9,15 +9,34 @@ public struct PanelDescription: Equatable, Sendable {
     public var rotation: Rotation?
     public var theme: Theme
     public var sections: [SectionDescription]
+    /// Every image file the description names (theme and controls), once per resolved path,
+    /// in file order: the program loads each once at start and reports one that fails to decode
+    /// at the place it was first written.
+    public var imageReferences: [ImageReference]
 
     /// All controls of all sections, in file order.
     public var controls: [ControlDescription] { sections.flatMap(\.controls) }
 
-    public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription]) {
+    public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
+                imageReferences: [ImageReference] = []) {
         self.title = title
         self.rotation = rotation
         self.theme = theme
         self.sections = sections
+        self.imageReferences = imageReferences
+    }
+}
+
+/// An image file named in a description.
+public struct ImageReference: Equatable, Sendable {
+    /// Resolved: relative paths are joined to the description file's folder.
+    public var path: String
+    /// Where the path was first written (the value, not the key).
+    public var location: SourceLocation
+
+    public init(path: String, location: SourceLocation) {
+        self.path = path
+        self.location = location
     }
 }
 
@@ -57,9 +76,17 @@ public struct ControlDescription: Equatable, Sendable {
     public var mustHaveSelection: Bool
     /// Where the control's mapping starts, for later messages about it.
     public var location: SourceLocation
+    /// The look of a checkbox or of each radio option. Always filled, so painters need no
+    /// optionals: a switch holds the theme's checkbox look, untouched by its own keys.
+    public var checkboxStyle: CheckboxStyle
+    /// The look of a switch; a checkbox or radio group holds the theme's switch look.
+    public var switchStyle: SwitchStyle
+    public var labelStyle: LabelStyle
 
+    /// Styles left out are the standard theme's look for `kind`.
     public init(id: String, kind: ControlKind, label: String? = nil, enabled: Bool = true, defaultValue: ControlValue? = nil,
-                options: [String] = [], mustHaveSelection: Bool = false, location: SourceLocation) {
+                options: [String] = [], mustHaveSelection: Bool = false, location: SourceLocation,
+                checkboxStyle: CheckboxStyle? = nil, switchStyle: SwitchStyle? = nil, labelStyle: LabelStyle? = nil) {
         self.id = id
         self.kind = kind
         self.label = label ?? id
@@ -68,6 +95,9 @@ public struct ControlDescription: Equatable, Sendable {
         self.options = options
         self.mustHaveSelection = mustHaveSelection
         self.location = location
+        self.checkboxStyle = checkboxStyle ?? Theme.standard.checkboxStyle(for: kind)
+        self.switchStyle = switchStyle ?? Theme.standard.switchStyle
+        self.labelStyle = labelStyle ?? Theme.standard.labelStyle
     }
 }
 
@@ -79,11 +109,14 @@ public struct Theme: Equatable, Sendable {
     public var rowBackground: Color
     public var separator: Color
     public var sectionText: Color
-    /// Path of a TrueType/OpenType file.
+    /// Path of a TrueType/OpenType file; a relative path in a description is resolved
+    /// against the description file's folder.
     public var font: String
     public var fontSize: Int
     /// Rows are touch targets, so at least 48 pixels.
     public var rowHeight: Int
+    /// Style keys written under `theme:`: defaults for every control they fit.
+    public var controlDefaults = StyleOverrides()
 
     public static let standard = Theme(
         background: Color(rgb: 0xF2F2F7), text: Color(rgb: 0x000000), accent: Color(rgb: 0x007AFF),

@@ -1,27 +1,11 @@
 import PanelUI
 import Testing
 
-private let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-
-private func parse(_ text: String, existing: Set<String> = [font]) throws(DescriptionError) -> PanelDescription {
-    try PanelDescription.parse(text, file: "panel.yaml", fileExists: { existing.contains($0) })
-}
-
-/// The message a description fails with, or nil when it decodes.
-private func failure(_ text: String) -> String? {
-    do {
-        _ = try parse(text)
-        return nil
-    } catch {
-        return error.description
-    }
-}
-
 @Test func exampleDecodesToTheExactModel() throws {
     let text = """
         title: Settings
         rotate: 0
-        theme: {background: "#F2F2F7", text: "#000000", accent: "#007AFF", font: \(font), font_size: 20, row_height: 64}
+        theme: {background: "#F2F2F7", text: "#000000", accent: "#007AFF", font: \(descriptionFont), font_size: 20, row_height: 64}
         sections:
           - title: Network
             controls:
@@ -40,12 +24,12 @@ private func failure(_ text: String) -> String? {
                                options: ["eco", "balanced", "performance"], mustHaveSelection: true,
                                location: SourceLocation(line: 9, column: 9)),
         ])])
-    #expect(try parse(text) == expected)
-    #expect(try parse(text).controls.map(\.id) == ["wifi", "bluetooth", "mode"])
+    #expect(try decodeDescription(text) == expected)
+    #expect(try decodeDescription(text).controls.map(\.id) == ["wifi", "bluetooth", "mode"])
 }
 
 @Test func defaultsApplyWhenKeysAreLeftOut() throws {
-    let panel = try parse("""
+    let panel = try decodeDescription("""
         sections:
           - controls:
               - id: a
@@ -73,7 +57,7 @@ private func failure(_ text: String) -> String? {
 }
 
 @Test func themeKeysAndScalarForms() throws {
-    let panel = try parse("""
+    let panel = try decodeDescription("""
         title: 42
         rotate: 270
         theme:
@@ -108,6 +92,8 @@ private func failure(_ text: String) -> String? {
     #expect(panel.controls[2].defaultValue == .option(nil))
 }
 
+private let styleKeys = "label_color, label_font_size, show_label, box_type, line_width, hide_box, tint_color, on_tint_color, on_fill_color, on_check_color, check_color, box_fill_color, box_border_color, thumb_color, animation_duration, on_animation, off_animation, on_image, off_image, thumb_image"
+
 private let errorCases: [(yaml: String, expected: String)] = [
     ("sections: [", "panel.yaml:2:1: did not find expected node content while parsing a flow node"),
     ("", "panel.yaml:1:1: the file is empty; a panel description needs at least a 'sections' list"),
@@ -119,13 +105,13 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("titel: x\nsections: [{}]",
      "panel.yaml:1:1: unknown key 'titel' in the description (did you mean 'title'?); allowed keys: title, rotate, theme, sections"),
     ("sections:\n  - controls:\n      - {id: wifi, kind: switch, colour: red}",
-     "panel.yaml:3:34: unknown key 'colour' in control 'wifi'; allowed keys: id, kind, label, enabled, default, options, must_have_selection"),
+     "panel.yaml:3:34: unknown key 'colour' in control 'wifi'; allowed keys: id, kind, label, enabled, default, options, must_have_selection, \(styleKeys)"),
     ("sections:\n  - controls:\n      - {Id: wifi, kind: switch}",
-     "panel.yaml:3:10: unknown key 'Id' in control 1 of section 1 (did you mean 'id'?); allowed keys: id, kind, label, enabled, default, options, must_have_selection"),
+     "panel.yaml:3:10: unknown key 'Id' in control 1 of section 1 (did you mean 'id'?); allowed keys: id, kind, label, enabled, default, options, must_have_selection, \(styleKeys)"),
     ("sections:\n  - title: Net\n    controls:\n      - {id: wifi, kind: switch, lable: Wi-Fi}",
-     "panel.yaml:4:34: unknown key 'lable' in control 'wifi' (did you mean 'label'?); allowed keys: id, kind, label, enabled, default, options, must_have_selection"),
+     "panel.yaml:4:34: unknown key 'lable' in control 'wifi' (did you mean 'label'?); allowed keys: id, kind, label, enabled, default, options, must_have_selection, \(styleKeys)"),
     ("theme: {font_colour: '#000000'}\nsections: [{}]",
-     "panel.yaml:1:9: unknown key 'font_colour' in theme; allowed keys: background, text, accent, row_background, separator, section_text, font, font_size, row_height"),
+     "panel.yaml:1:9: unknown key 'font_colour' in theme (did you mean 'tint_color'?); allowed keys: background, text, accent, row_background, separator, section_text, font, font_size, row_height, \(styleKeys)"),
     ("sections:\n  - titel: Net",
      "panel.yaml:2:5: unknown key 'titel' in section 1 (did you mean 'title'?); allowed keys: title, controls"),
     ("title: a\ntitle: b\nsections: [{}]", "panel.yaml:2:1: duplicate key 'title' in the description (first at 1:1)"),
@@ -170,9 +156,9 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("sections:\n  - controls:\n      - {id: m, kind: radio, options: a}",
      "panel.yaml:3:39: 'options' must be a list like [eco, balanced, performance], not 'a'"),
     ("sections:\n  - controls:\n      - {id: wifi, kind: switch, options: [a]}",
-     "panel.yaml:3:34: 'options' only applies to radio controls, and 'wifi' is a switch"),
+     "panel.yaml:3:34: 'options' applies to radio groups only, and 'wifi' is a switch"),
     ("sections:\n  - controls:\n      - {id: c, kind: checkbox, must_have_selection: true}",
-     "panel.yaml:3:33: 'must_have_selection' only applies to radio controls, and 'c' is a checkbox"),
+     "panel.yaml:3:33: 'must_have_selection' applies to radio groups only, and 'c' is a checkbox"),
     ("theme: {accent: '#12345'}\nsections: [{}]", "panel.yaml:1:17: '#12345' is not a colour; write #RRGGBB or #RRGGBBAA"),
     ("theme: {accent: '#FFF'}\nsections: [{}]", "panel.yaml:1:17: '#FFF' is not a colour; write #RRGGBB or #RRGGBBAA"),
     ("theme:\n  accent: #007AFF\nsections: [{}]",
@@ -183,7 +169,7 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("theme: {row_height: '64'}\nsections: [{}]",
      "panel.yaml:1:21: 'row_height' must be a whole number from 48 to 400, not the quoted text \"64\""),
     ("rotate: 45\nsections: [{}]", "panel.yaml:1:9: 'rotate' must be 0, 90, 180 or 270, not '45'"),
-    ("theme: {font: /nope/Missing.ttf}\nsections: [{}]", "panel.yaml:1:15: font file '/nope/Missing.ttf' does not exist"),
+    ("theme: {font: /nope/Missing.ttf}\nsections: [{}]", "panel.yaml:1:15: font file '/nope/Missing.ttf' not found"),
     ("theme: [a]\nsections: [{}]", "panel.yaml:1:8: theme must be a mapping of keys to values, not a list"),
     ("sections:\n  - controls:\n      - wifi", "panel.yaml:3:9: control 1 of section 1 must be a mapping of keys to values, not 'wifi'"),
     ("sections: [{controls: {}}]", "panel.yaml:1:23: 'controls' must be a list (lines starting with '- '), not a mapping"),
@@ -194,5 +180,5 @@ private let errorCases: [(yaml: String, expected: String)] = [
 @Test(arguments: errorCases.indices)
 func errorsAreLocatedAndActionable(_ index: Int) {
     let (yaml, expected) = errorCases[index]
-    #expect(failure(yaml) == expected, "\(yaml)")
+    #expect(descriptionFailure(yaml) == expected, "\(yaml)")
 }

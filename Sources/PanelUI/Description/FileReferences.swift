@@ -1,0 +1,38 @@
+/// Where a path written in a description points. Relative paths are taken from the
+/// description file's folder, so a panel and its icons can move together and work
+/// whatever the current directory of the program is.
+func resolvedPath(_ path: String, descriptionFile: String) -> String {
+    if path.hasPrefix("/") { return path }
+    let folder = folder(of: descriptionFile)
+    return folder.hasSuffix("/") ? folder + path : folder + "/" + path
+}
+
+/// POSIX `dirname`: "/etc/panel/panel.yaml" → "/etc/panel", "panel.yaml" → ".", "/panel.yaml" → "/".
+func folder(of file: String) -> String {
+    var path = Substring(file)
+    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    var folder = path[..<slash]
+    while folder.hasSuffix("/") { folder.removeLast() }
+    return folder.isEmpty ? "/" : String(folder)
+}
+
+/// The image files a description names, gathered while decoding.
+final class ImageReferenceList {
+    private var noted: [ImageReference] = []
+
+    func note(_ path: String, at location: SourceLocation) {
+        noted.append(ImageReference(path: path, location: location))
+    }
+
+    /// One per path, at its first place in the file. Sorted rather than kept in decoding
+    /// order because the theme is decoded before the controls, wherever it is written.
+    var references: [ImageReference] {
+        var firstOfEachPath: [ImageReference] = []
+        for reference in noted.sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+        where !firstOfEachPath.contains(where: { $0.path == reference.path }) {
+            firstOfEachPath.append(reference)
+        }
+        return firstOfEachPath
+    }
+}

@@ -1,0 +1,104 @@
+/// The style keys written at one level (a control, or the theme for every control);
+/// nil where that level leaves the key out and the level below decides.
+///
+/// Names follow the keys, and a shared key sets the field of the control's own kind:
+/// `on_tint_color` is a checkbox's outline when on and a switch's track when on.
+public struct StyleOverrides: Equatable, Sendable {
+    // Every kind: the label.
+    public var labelColor: Color?
+    public var labelFontSize: Int?
+    public var showLabel: Bool?
+    // Checkboxes and radio options.
+    public var boxType: BoxType?
+    public var lineWidth: Double?
+    public var hideBox: Bool?
+    public var onFillColor: Color?
+    /// `on_check_color`, or its alias `check_color`.
+    public var onCheckColor: Color?
+    public var boxFillColor: Color?
+    /// Sets both `tintColor` and `onTintColor` (the UIControl seed's single border colour);
+    /// an explicit tint at the same level wins over it.
+    public var boxBorderColor: Color?
+    public var onAnimation: CheckboxAnimation?
+    public var offAnimation: CheckboxAnimation?
+    // Switches.
+    public var thumbColor: Color?
+    public var thumbImage: String?
+    // Shared by checkboxes and switches, each meaning its own part.
+    public var tintColor: Color?
+    public var onTintColor: Color?
+    public var animationDuration: Double?
+    /// Resolved paths, like every path in a decoded description.
+    public var onImage: String?
+    public var offImage: String?
+
+    public init() {}
+
+    /// Writes the keys this level sets over `style`.
+    public func apply(to style: inout CheckboxStyle) {
+        // The border colour goes first so explicit tints at this level override it.
+        if let boxBorderColor {
+            style.tintColor = boxBorderColor
+            style.onTintColor = boxBorderColor
+        }
+        set(&style.boxType, boxType)
+        set(&style.lineWidth, lineWidth)
+        set(&style.hideBox, hideBox)
+        set(&style.tintColor, tintColor)
+        set(&style.onTintColor, onTintColor)
+        set(&style.boxFillColor, boxFillColor)
+        set(&style.onFillColor, onFillColor)
+        set(&style.onCheckColor, onCheckColor)
+        set(&style.animationDuration, animationDuration)
+        set(&style.onAnimation, onAnimation)
+        set(&style.offAnimation, offAnimation)
+        if let onImage { style.onImage = onImage }
+        if let offImage { style.offImage = offImage }
+    }
+
+    public func apply(to style: inout SwitchStyle) {
+        set(&style.onTintColor, onTintColor)
+        set(&style.tintColor, tintColor)
+        set(&style.thumbColor, thumbColor)
+        set(&style.animationDuration, animationDuration)
+        if let onImage { style.onImage = onImage }
+        if let offImage { style.offImage = offImage }
+        if let thumbImage { style.thumbImage = thumbImage }
+    }
+
+    public func apply(to style: inout LabelStyle) {
+        set(&style.color, labelColor)
+        set(&style.fontSize, labelFontSize)
+        set(&style.isShown, showLabel)
+    }
+
+    /// For non-optional fields only: an optional field would take `override` wrapped, nil included,
+    /// which is why the image paths above use `if let`.
+    private func set<Value>(_ field: inout Value, _ override: Value?) {
+        if let override { field = override }
+    }
+}
+
+extension Theme {
+    /// The look of a checkbox (square box) or of radio options (round box) that set no style
+    /// keys of their own: built-in defaults in the theme's accent, then the theme's style keys.
+    public func checkboxStyle(for kind: ControlKind) -> CheckboxStyle {
+        var style = CheckboxStyle.standard(boxType: kind == .radio ? .circle : .square, accent: accent)
+        controlDefaults.apply(to: &style)
+        return style
+    }
+
+    /// The look of a switch that sets no style keys of its own.
+    public var switchStyle: SwitchStyle {
+        var style = SwitchStyle.standard(accent: accent)
+        controlDefaults.apply(to: &style)
+        return style
+    }
+
+    /// The label of a control that sets no label keys of its own.
+    public var labelStyle: LabelStyle {
+        var style = LabelStyle(color: text, fontSize: fontSize)
+        controlDefaults.apply(to: &style)
+        return style
+    }
+}
