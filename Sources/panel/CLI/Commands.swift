@@ -137,31 +137,10 @@ enum Commands {
 
     // MARK: shared
 
-    static func loadDescription(_ path: String?) throws -> PanelDescription {
-        guard let path else {
-            return try PanelDescription.parse(DemoPanel.yaml, file: DemoPanel.fileName, fileExists: fileExists)
-        }
-        let text: String
-        do {
-            text = try readFile(path)
-        } catch {
-            throw CommandFailure(message: "panel: \(error)", status: ExitStatus.badInput)
-        }
-        do {
-            return try PanelDescription.parse(text, file: path, fileExists: fileExists)
-        } catch {
-            throw CommandFailure(message: error.description, status: ExitStatus.badInput)
-        }
-    }
-
     static func headlessSize(_ text: String?) throws(UsageError) -> Size {
         switch try text.map({ (t) throws(UsageError) in try DisplaySpec(parsing: t) }) ?? .headless(DisplaySpec.defaultHeadlessSize) {
         case .headless(let size): return size
         }
-    }
-
-    static func fileExists(_ path: String) -> Bool {
-        access(path, R_OK) == 0
     }
 
     static func environment() -> [String: String] {
