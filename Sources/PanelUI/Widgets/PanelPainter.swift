@@ -72,15 +72,16 @@ public struct PanelPainter {
             let control = model.description.controls[index]
             if !control.enabled { canvas.opacity = Self.disabledOpacity }
             drawText(row.label, font: labelFont, in: row.frame, x: Double(row.labelX), color: theme.text, canvas: canvas)
-            let progress = model.transitions[target].value(at: now)
+            let transition = model.transitions[target]
+            let progress = transition.value(at: now)
+            let pressed = model.trackers[target].isHighlighted
             let drawWidget = { (canvas: Canvas, frame: Rect) in
                 switch control.kind {
                 case .switch:
-                    SwitchPainter(onColor: self.theme.accent).draw(in: canvas, frame: frame, progress: progress)
-                case .checkbox:
-                    CheckboxPainter(shape: .square, onColor: self.theme.accent).draw(in: canvas, frame: frame, progress: progress)
-                case .radio:
-                    CheckboxPainter(shape: .circle, onColor: self.theme.accent).draw(in: canvas, frame: frame, progress: progress)
+                    SwitchPainter(style: .standard(accent: self.theme.accent)).draw(in: canvas, frame: frame, position: progress, pressed: pressed)
+                case .checkbox, .radio:
+                    CheckboxPainter(style: .standard(boxType: control.kind == .radio ? .circle : .square, accent: self.theme.accent))
+                        .draw(in: canvas, frame: frame, onness: progress, turningOn: transition.to >= transition.from)
                 }
             }
             if control.enabled {
