@@ -11,10 +11,6 @@ struct WidgetSheet {
     let rows: Int
     var pad = 8
 
-    var buffer: PixelBuffer {
-        PixelBuffer(width: columns * (cell.width + 2 * pad), height: rows * (cell.height + 2 * pad), fill: 0xFFFFFF)
-    }
-
     func frame(column: Int, row: Int) -> Rect {
         Rect(x: column * (cell.width + 2 * pad) + pad, y: row * (cell.height + 2 * pad) + pad,
              width: cell.width, height: cell.height)
@@ -22,7 +18,7 @@ struct WidgetSheet {
 
     /// Draws `draw(canvas, frame, column, row)` in every cell.
     func render(_ draw: (Canvas, Rect, Int, Int) -> Void) -> PixelBuffer {
-        let image = buffer
+        let image = PixelBuffer(width: columns * (cell.width + 2 * pad), height: rows * (cell.height + 2 * pad), fill: 0xFFFFFF)
         let canvas = Canvas(buffer: image)
         for row in 0..<rows {
             for column in 0..<columns {
