@@ -101,8 +101,10 @@ extension PanelModel {
             scroll.drag(to: touch.position.y, at: now)
         case .knobDrag(let startPosition):
             guard let target = gesture.target else { break }
-            let travel = Double(max(1, layout.targets[target].controlFrame.width - layout.targets[target].controlFrame.height))
-            knobDrags[target] = min(1, max(0, startPosition + dx / travel))
+            // The knob under the finger moves exactly as far as the finger.
+            let track = layout.targets[target].controlFrame
+            knobDrags[target] = SwitchPainter.position(
+                knobCenterX: SwitchPainter.knobCenterX(frame: track, position: startPosition) + dx, frame: track)
             pendingDamage.append(layout.targets[target].controlFrame)
         case .pending, .tracking:
             guard let target = gesture.target else { break }

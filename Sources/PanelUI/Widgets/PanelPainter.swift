@@ -5,7 +5,9 @@
 /// exactly the pixels a full redraw would.
 public struct PanelPainter {
     public let theme: Theme
-    let labelFont: Font
+    let images: [String: Image]
+    /// One font per label size the description uses, opened up front so drawing can't fail.
+    let labelFonts: [Int: Font]
     let headerFont: Font
     let titleFont: Font
 
@@ -14,9 +16,16 @@ public struct PanelPainter {
     /// UIKit draws disabled controls at this opacity.
     static let disabledOpacity = 0.6
 
-    public init(theme: Theme, fonts: FontCache) throws(FontError) {
+    /// `images` are the description's images, loaded, by resolved path.
+    public init(description: PanelDescription, fonts: FontCache, images: [String: Image] = [:]) throws(FontError) {
+        let theme = description.theme
         self.theme = theme
-        labelFont = try fonts.font(path: theme.font, pixelSize: theme.fontSize)
+        self.images = images
+        var labelFonts: [Int: Font] = [:]
+        for size in Set(description.controls.map(\.labelStyle.fontSize) + [theme.fontSize]) {
+            labelFonts[size] = try fonts.font(path: theme.font, pixelSize: size)
+        }
+        self.labelFonts = labelFonts
         headerFont = try fonts.font(path: theme.font, pixelSize: max(6, theme.fontSize * 3 / 4))
         titleFont = try fonts.font(path: theme.font, pixelSize: theme.fontSize + theme.fontSize / 5)
     }
@@ -34,22 +43,28 @@ public struct PanelPainter {
                      color: theme.text, canvas: canvas)
         }
 
+        // The list moves under the title bar by whole pixels.
+        var content = canvas
+        content.clip = clip.intersection(layout.viewport)
+        guard !content.clip.isEmpty else { return }
+        let dy = -model.scrollOffset(at: now)
         var target = 0
         for section in layout.sections {
-            if let title = section.title, let frame = section.headerFrame, frame.intersects(clip) {
+            if let title = section.title, let frame = section.headerFrame?.offsetBy(dx: 0, dy: dy), frame.intersects(content.clip) {
                 // Header text sits near the group below it, as grouped tables do.
                 let baseline = Double(frame.maxY) - headerFont.descent - 8
-                canvas.drawText(title, font: headerFont, origin: Point(x: Double(frame.x + PanelLayout.rowInset), y: baseline.rounded()),
-                                color: theme.sectionText)
+                content.drawText(title, font: headerFont, origin: Point(x: Double(frame.x + PanelLayout.rowInset), y: baseline.rounded()),
+                                 color: theme.sectionText)
             }
-            let group = RectF(section.groupFrame)
-            if section.groupFrame.intersects(clip) {
-                canvas.fillRoundedRect(group, radius: PanelLayout.groupCornerRadius, color: theme.rowBackground)
+            let groupFrame = section.groupFrame.offsetBy(dx: 0, dy: dy)
+            if groupFrame.intersects(content.clip) {
+                content.fillRoundedRect(RectF(groupFrame), radius: PanelLayout.groupCornerRadius, color: theme.rowBackground)
             }
             for row in section.rows {
                 defer { if case .control = row.kind { target += 1 } }
-                guard row.frame.intersects(clip) else { continue }
-                drawRow(row, target: target, group: group, model: model, now: now, canvas: canvas)
+                let shown = row.offsetBy(dy: dy)
+                guard shown.frame.intersects(content.clip) else { continue }
+                drawRow(shown, target: target, group: RectF(groupFrame), model: model, now: now, canvas: content)
             }
         }
     }
@@ -65,37 +80,65 @@ public struct PanelPainter {
         case .caption:
             drawText(row.label, font: headerFont, in: row.frame, x: Double(row.labelX), color: theme.sectionText, canvas: canvas)
         case .control(let index, _):
-            if model.trackers[target].isHighlighted {
+            let control = model.description.controls[index]
+            let state = model.state(ofTarget: target)
+            if state.contains(.highlighted) {
                 // The group's own rounded shape, clipped to the row, keeps the corners of first and last rows round.
                 canvas.fillRoundedRect(group, radius: PanelLayout.groupCornerRadius, color: Self.highlightColor)
             }
-            let control = model.description.controls[index]
-            if !control.enabled { canvas.opacity = Self.disabledOpacity }
-            drawText(row.label, font: labelFont, in: row.frame, x: Double(row.labelX), color: theme.text, canvas: canvas)
-            let progress = model.onness(ofTarget: target, at: now)
-            let drawWidget = { (canvas: Canvas, frame: Rect) in
-                switch control.kind {
-                case .switch:
-                    SwitchPainter(onColor: self.theme.accent).draw(in: canvas, frame: frame, progress: progress)
-                case .checkbox:
-                    CheckboxPainter(shape: .square, onColor: self.theme.accent).draw(in: canvas, frame: frame, progress: progress)
-                case .radio:
-                    CheckboxPainter(shape: .circle, onColor: self.theme.accent).draw(in: canvas, frame: frame, progress: progress)
-                }
+            if state.contains(.disabled) { canvas.opacity = Self.disabledOpacity }
+            let label = control.labelStyle
+            if label.isShown, let font = labelFonts[label.fontSize] {
+                drawText(row.label, font: font, in: row.frame, x: Double(row.labelX), color: label.color, canvas: canvas)
             }
-            if control.enabled {
-                drawWidget(canvas, row.controlFrame)
-            } else {
+            let drawWidget = widgetDrawing(control, target: target, model: model, now: now)
+            if state.contains(.disabled) {
                 // Faded as one layer, so overlapping parts (knob over track) don't show through each other.
                 canvas.opacity = 1
                 canvas.drawLayer(row.controlFrame, opacity: Self.disabledOpacity, drawWidget)
+            } else {
+                drawWidget(canvas, row.controlFrame)
             }
         }
+    }
+
+    /// Draws the control's widget into a frame: the switch at its (eased or dragged) knob
+    /// position, a box at its raw animation time with the animation of the direction it moves.
+    private func widgetDrawing(_ control: ControlDescription, target: Int, model: PanelModel, now: Double) -> (Canvas, Rect) -> Void {
+        let onness = model.onness(ofTarget: target, at: now)
+        switch control.kind {
+        case .switch:
+            let style = control.switchStyle
+            let painter = SwitchPainter(style: style, onImage: image(style.onImage), offImage: image(style.offImage),
+                                        thumbImage: image(style.thumbImage))
+            let pressed = model.state(ofTarget: target).contains(.highlighted) || model.knobDrags[target] != nil
+            return { canvas, frame in painter.draw(in: canvas, frame: frame, position: onness, pressed: pressed) }
+        case .checkbox, .radio:
+            let style = control.checkboxStyle
+            let painter = CheckboxPainter(style: style, onImage: image(style.onImage), offImage: image(style.offImage))
+            let transition = model.transitions[target]
+            let turningOn = transition.from == transition.to ? transition.to >= 1 : transition.isRising
+            return { canvas, frame in painter.draw(in: canvas, frame: frame, onness: onness, turningOn: turningOn) }
+        }
+    }
+
+    private func image(_ path: String?) -> Image? {
+        path.flatMap { images[$0] }
     }
 
     /// Draws one line of text centred vertically in `frame`, starting at `x`.
     private func drawText(_ text: String, font: Font, in frame: Rect, x: Double, color: Color, canvas: Canvas) {
         let baseline = Double(frame.y) + (Double(frame.height) + font.ascent - font.descent) / 2
         canvas.drawText(text, font: font, origin: Point(x: x.rounded(), y: baseline.rounded()), color: color)
+    }
+}
+
+extension PanelLayout.Row {
+    /// The same row moved down by `dy` pixels (up when negative): where a scrolled row shows.
+    func offsetBy(dy: Int) -> PanelLayout.Row {
+        var row = self
+        row.frame = frame.offsetBy(dx: 0, dy: dy)
+        row.controlFrame = controlFrame.offsetBy(dx: 0, dy: dy)
+        return row
     }
 }

@@ -8,17 +8,31 @@ public enum Polyline {
     public static func prefix(_ points: [Point], fraction: Double) -> [Point] {
         guard points.count > 1, fraction < 1 else { return points }
         guard fraction > 0 else { return [] }
-        var remaining = length(points) * fraction
-        var result = [points[0]]
+        return piece(points, from: 0, to: length(points) * fraction)
+    }
+
+    /// The part of the polyline between the distances `start` and `end` along it; empty when
+    /// `end <= start`. One pass, no length computed first: the cost of an animation frame.
+    public static func piece(_ points: [Point], from start: Double, to end: Double) -> [Point] {
+        guard points.count > 1, end > start, end > 0 else { return [] }
+        var result: [Point] = []
+        result.reserveCapacity(points.count)
+        var travelled = 0.0
         for (a, b) in zip(points, points.dropFirst()) {
             let segment = a.distance(to: b)
-            if remaining >= segment {
-                result.append(b)
-                remaining -= segment
-            } else {
-                result.append(a + (b - a) * (remaining / segment))
-                break
+            let next = travelled + segment
+            func at(_ d: Double) -> Point { segment > 0 ? a + (b - a) * ((d - travelled) / segment) : a }
+            if result.isEmpty, start < next {
+                result.append(start <= travelled ? a : at(start))
             }
+            if !result.isEmpty {
+                if end < next {
+                    result.append(at(end))
+                    return result
+                }
+                result.append(b)
+            }
+            travelled = next
         }
         return result
     }

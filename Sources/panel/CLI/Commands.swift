@@ -58,6 +58,7 @@ enum Commands {
             throw UsageError(message: "panel check: --config FILE is required")
         }
         let description = try loadDescription(path)
+        _ = try loadImages(description, file: path)
         console.out("\(path): ok, \(description.controls.count) controls")
         return ExitStatus.success
     }
@@ -103,6 +104,7 @@ enum Commands {
         let flags = try Arguments(args, command: "run", valued: ["config", "state", "display", "input", "rotate", "screenshot"])
         if flags.wantsHelp { console.out(Help.run); return ExitStatus.success }
         let description = try loadDescription(flags["config"])
+        let images = try loadImages(description, file: flags["config"] ?? DemoPanel.fileName)
         let screen = try headlessSize(flags["display"])
         let input = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) } ?? .none
         let rotation = try flags.rotation(command: "run") ?? description.rotation ?? .r0
@@ -114,7 +116,7 @@ enum Commands {
         if case .replay(let path) = input { replay = try Replay(path: path, screen: screen) }
 
         let display = HeadlessDisplay(size: screen)
-        let session = try PanelSession(description: description, rotation: rotation, display: display,
+        let session = try PanelSession(description: description, images: images, rotation: rotation, display: display,
                                        store: StateStore(path: statePath), fonts: FontCache(),
                                        now: Int(time(nil)), log: log)
         try session.renderFullFrame(at: 0)

@@ -23,15 +23,15 @@ final class PanelSession {
     /// The virtual clock's frame interval while something animates (60 Hz, a typical panel).
     static let frameInterval = 1.0 / 60
 
-    init(description: PanelDescription, rotation: Rotation, display: any Display, store: StateStore,
-         fonts: FontCache, now: Int, log: Log) throws(FontError) {
+    init(description: PanelDescription, images: [String: Image] = [:], rotation: Rotation, display: any Display,
+         store: StateStore, fonts: FontCache, now: Int, log: Log) throws(FontError) {
         self.rotation = rotation
         self.display = display
         self.store = store
         self.log = log
         let logicalSize = rotation.logicalSize(forScreen: display.screenSize)
         frame = PixelBuffer(size: logicalSize)
-        painter = try PanelPainter(theme: description.theme, fonts: fonts)
+        painter = try PanelPainter(description: description, fonts: fonts, images: images)
 
         let loaded = store.load(now: now)
         if let warning = loaded.warning { log.warning(warning) }

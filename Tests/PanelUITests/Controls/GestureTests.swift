@@ -120,8 +120,8 @@ struct GestureTests {
     @Test mutating func theSwitchKnobFollowsTheFingerAndSnaps() throws {
         let sw = target("sw")
         let track = model.onScreen(model.layout.targets[sw].controlFrame, at: 0)
-        let travel = Double(track.width - track.height)
-        let start = Point(x: Double(track.minX) + Double(track.height) / 2, y: track.center.y)  // on the knob (off)
+        let travel = SwitchPainter.knobCenterX(frame: track, position: 1) - SwitchPainter.knobCenterX(frame: track, position: 0)
+        let start = Point(x: SwitchPainter.knobCenterX(frame: track, position: 0), y: track.center.y)  // on the knob (off)
         _ = send(.down, start, at: 0)
         _ = send(.motion, start + Point(x: travel * 0.3, y: 0), at: 0.05)
         #expect(abs(model.onness(ofTarget: sw, at: 0.05) - 0.3) < 1e-9, "follows the finger")

@@ -30,7 +30,7 @@ struct PanelGoldenTests {
 
     func render(_ model: PanelModel, at now: Double = 0) throws -> PixelBuffer {
         let buffer = PixelBuffer(size: model.layout.logicalSize)
-        try PanelPainter(theme: description.theme, fonts: fonts).draw(model, at: now, into: buffer, clip: buffer.bounds)
+        try PanelPainter(description: description, fonts: fonts).draw(model, at: now, into: buffer, clip: buffer.bounds)
         return buffer
     }
 
@@ -65,7 +65,7 @@ struct PanelGoldenTests {
     /// Redrawing only the damage after each step gives exactly the pixels of a full redraw.
     @Test func damageRedrawsEqualFullRedraws() throws {
         var m = model(Size(width: 800, height: 600))
-        let painter = try PanelPainter(theme: description.theme, fonts: fonts)
+        let painter = try PanelPainter(description: description, fonts: fonts)
         let frame = try render(m)
         var previous = 0.0
         let steps: [(TouchPhase, Int, Double)] = [(.down, 0, 0.1), (.up, 0, 0.15), (.down, 2, 0.2), (.motion, 3, 0.25), (.up, 2, 0.3)]
