@@ -73,8 +73,9 @@ public struct PanelPainter {
         var canvas = canvas
         canvas.clip = canvas.clip.intersection(row.frame)
         if row.hasSeparator {
-            canvas.fill(Rect(x: row.labelX, y: row.frame.maxY - 1, width: row.frame.maxX - row.labelX, height: 1),
-                        color: theme.separator)
+            // One inset for every row, so lines under switches and under boxes line up.
+            let x = row.frame.x + PanelLayout.rowInset
+            canvas.fill(Rect(x: x, y: row.frame.maxY - 1, width: row.frame.maxX - x, height: 1), color: theme.separator)
         }
         switch row.kind {
         case .caption:

@@ -88,4 +88,33 @@ struct PanelGoldenTests {
         }
         #expect(m.values[0] == .bool(false))
     }
+
+    static let longList = "title: Long list\nsections:\n  - title: Rows\n    controls:\n"
+        + (0..<14).map { "      - {id: c\($0), kind: \($0 % 3 == 0 ? "switch" : "checkbox"), label: Row \($0)}\n" }.joined()
+
+    /// A list that doesn't fit, dragged up by 150 px and held: rows slide under the fixed title,
+    /// and repainting only the damage while it moves gives exactly the full frame.
+    @Test func scrolledListUnderTheTitle() throws {
+        let long = try PanelDescription.parse(Self.longList, file: "long.yml", fileExists: { _ in true })
+        var m = PanelModel(description: long, layout: PanelLayout(description: long, logicalSize: Size(width: 800, height: 480)))
+        let painter = try PanelPainter(description: long, fonts: fonts)
+        let frame = PixelBuffer(width: 800, height: 480)
+        painter.draw(m, at: 0, into: frame, clip: frame.bounds)
+        _ = m.takeDamage(previousFrame: 0, now: 0)
+        var previous = 0.0
+        for i in 0...20 {
+            let t = Double(i) * 0.025
+            _ = m.handle(PanelTouch(phase: i == 0 ? .down : .motion, slot: 0, position: Point(x: 400, y: 400 - Double(i) * 7.5)), at: t)
+            for rect in m.takeDamage(previousFrame: previous, now: t) { painter.draw(m, at: t, into: frame, clip: rect) }
+            previous = t
+        }
+        _ = m.handle(PanelTouch(phase: .motion, slot: 0, position: Point(x: 400, y: 250)), at: 0.7)
+        _ = m.handle(PanelTouch(phase: .up, slot: 0, position: Point(x: 400, y: 250)), at: 0.7)
+        for rect in m.takeDamage(previousFrame: previous, now: 0.7) { painter.draw(m, at: 0.7, into: frame, clip: rect) }
+        #expect(m.scrollOffset(at: 0.7) == 150)
+        let full = PixelBuffer(width: 800, height: 480)
+        painter.draw(m, at: 0.7, into: full, clip: full.bounds)
+        #expect((0..<frame.pixels.count).allSatisfy { frame.pixels[$0] == full.pixels[$0] })
+        expectGolden(full, named: "panels/long-list-scrolled")
+    }
 }
