@@ -50,7 +50,7 @@ fi
 
 # Initramfs: busybox, the modules for virtio, 9p, overlay and both DRM drivers, and init.
 work="$(mktemp -d /tmp/panel-vm.XXXXXX)"
-trap 'rm -rf "$work"' EXIT
+[ -n "${PANEL_VM_KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 initramfs="$work/initramfs"
 mkdir -p "$initramfs/bin" "$initramfs/modules" "$initramfs/proc" "$initramfs/sys" "$initramfs/dev"
 cp /bin/busybox "$initramfs/bin/busybox"

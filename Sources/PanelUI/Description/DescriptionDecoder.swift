@@ -31,6 +31,7 @@ private let panelFields: [Field<PanelDescription>] = [
     Field("rotate", \.rotation, .rotation),
     Field("theme", \.theme, .theme),
     Field("sections", \.sections, .sections),
+    Field("blank_after", \.blankAfter, .seconds),
 ]
 
 private let themeFields: [Field<Theme>] = [
@@ -62,6 +63,18 @@ extension Conversion<Theme> {
             var theme = Theme.standard
             _ = try decodeMapping(node, what: "theme", fields: themeFields, into: &theme, context)
             return theme
+        }
+    }
+}
+
+extension Conversion<Double> {
+    /// A positive number of seconds, fractions allowed: `blank_after: 300`.
+    fileprivate static var seconds: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            if case .scalar(let text, false, _) = node, let value = Double(text), value.isFinite, value > 0 {
+                return value
+            }
+            throw context.error(node, "'\(key)' must be a number of seconds above 0, not \(node.shownInMessage)")
         }
     }
 }

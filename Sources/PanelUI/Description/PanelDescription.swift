@@ -9,12 +9,16 @@ public struct PanelDescription: Equatable, Sendable {
     public var rotation: Rotation?
     public var theme: Theme
     public var sections: [SectionDescription]
+    /// Key `blank_after`: seconds without a touch before the screen is blanked; nil never blanks.
+    public var blankAfter: Double?
 
     /// All controls of all sections, in file order.
     public var controls: [ControlDescription] { sections.flatMap(\.controls) }
 
-    public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription]) {
+    public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
+                blankAfter: Double? = nil) {
         self.title = title
+        self.blankAfter = blankAfter
         self.rotation = rotation
         self.theme = theme
         self.sections = sections

@@ -17,6 +17,8 @@ final class PanelSession {
     private var lastFrameTime: Double?
     /// Pixels repainted by the last frame: a toggle must cost a row, not a screen.
     private(set) var lastFramePixels = 0
+    /// Idle blanking, when the description has `blank_after`.
+    private(set) var blanker: IdleBlanker?
 
     /// The virtual clock's frame interval while something animates (60 Hz, a typical panel).
     static let frameInterval = 1.0 / 60
@@ -41,6 +43,7 @@ final class PanelSession {
         for (control, value) in zip(description.controls, start.values) where savedDocument.value(for: control.id) == nil {
             savedDocument.set(control.id, value.json)
         }
+        blanker = description.blankAfter.map { IdleBlanker(blankAfter: $0, now: 0) }
         model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize),
                            values: start.values)
     }
@@ -77,6 +80,29 @@ final class PanelSession {
             savedDocument.set(change.id, change.value.json)
         }
         if !changes.isEmpty { save() }
+    }
+
+    /// A touch through idle blanking: the one that wakes the screen redraws it and is
+    /// swallowed with the rest of its gesture; others go to `handle`.
+    func deliver(_ touch: TouchEvent, at now: Double) throws(DisplayError) {
+        switch blanker?.touch(touch.phase, slot: touch.slot, at: now) ?? .deliver {
+        case .deliver:
+            handle(touch, at: now)
+        case .wake:
+            log.info("screen woken by a touch (the touch itself is ignored)")
+            try display.setPower(on: true)
+            try renderFullFrame(at: now)
+        case .swallow:
+            break
+        }
+    }
+
+    /// Time passed without input up to `now`: blanks the screen when it is due.
+    func idle(until now: Double) throws(DisplayError) {
+        guard var blanker, blanker.tick(at: now) else { return }
+        self.blanker = blanker
+        log.info("screen blanked after \(blanker.blankAfter) s without a touch")
+        try display.setPower(on: false)
     }
 
     var isAnimating: Bool { model.isAnimating(at: lastFrameTime ?? 0) }
