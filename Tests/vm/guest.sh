@@ -23,9 +23,14 @@ tab="$(printf '\t')"
 while IFS="$tab" read -r name flags; do
     out="/results/$name"
     mkdir -p "/tmp/$name"
+    display=drm
+    case "$flags" in *--display-options*)  # "--display-options OPTS" becomes --display drm,OPTS
+        display="drm,$(echo "$flags" | sed 's/.*--display-options \([^ ]*\).*/\1/')"
+        flags="$(echo "$flags" | sed 's/--display-options [^ ]*//')" ;;
+    esac
     "$PANEL" outputs > "$out.outputs-before" 2>&1
     # shellcheck disable=SC2086 # flags are words
-    "$PANEL" run --display drm --state "/tmp/$name/state.json" $flags < /dev/null > "$out.stdout" 2> "$out.log" &
+    "$PANEL" run --display "$display" --state "/tmp/$name/state.json" $flags < /dev/null > "$out.stdout" 2> "$out.log" &
     pid=$!
     if wait_for 120 showing "$out.log" "$pid"; then
         echo "PANEL-READY $name" > /dev/console

@@ -122,7 +122,7 @@ enum Commands {
                                   switches: ["hold"])
         if flags.wantsHelp { console.out(Help.run); return ExitStatus.success }
         let description = try loadDescription(flags["config"])
-        let spec = try flags["display"].map { (text) throws(UsageError) in try DisplaySpec(parsing: text) } ?? automaticDisplay(log: log)
+        let givenSpec = try flags["display"].map { (text) throws(UsageError) in try DisplaySpec(parsing: text) }
         let input = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) } ?? .none
         let rotation = try flags.rotation(command: "run") ?? description.rotation ?? .r0
         guard let statePath = flags["state"] ?? StateStore.defaultPath(environment: environment()) else {
@@ -136,7 +136,7 @@ enum Commands {
         }
         // A signal must not kill a DRM panel before it has put the old screen back.
         TerminationSignals.block()
-        let display = try openDisplay(spec, log: log)
+        let display = try openDisplay(givenSpec ?? automaticDisplay(log: log), log: log)
         defer { (display as? DRMDisplay)?.close() }
         let session = try PanelSession(description: description, rotation: rotation, display: display,
                                        store: StateStore(path: statePath), fonts: FontCache(),
