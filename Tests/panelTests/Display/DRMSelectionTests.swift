@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import PanelUI
 @testable import panel
@@ -111,5 +112,3 @@ struct DRMSelectionTests {
         #expect(DRMError("become DRM master", errno: Errno(EBUSY)).description.contains("display manager"))
     }
 }
-
-import Glibc

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A failed DRM call: what was attempted, the errno, and what a person can do about it.
 struct DRMError: Error, CustomStringConvertible {
     var action: String
@@ -30,11 +32,4 @@ struct DRMError: Error, CustomStringConvertible {
             nil
         }
     }
-
-    /// The error for calls that need DRM master when this process isn't it.
-    static func notMaster(_ action: String) -> DRMError {
-        DRMError(action, errno: Errno(EBUSY))
-    }
 }
-
-import Glibc

@@ -1,3 +1,5 @@
+import PanelUI
+
 /// What to do after a hotplug event (or a failed flip) re-probed the connectors.
 /// The event loop of a later change calls `decide` on each udev "change" of the card.
 enum HotplugDecision: Equatable {
@@ -34,5 +36,3 @@ enum HotplugDecision: Equatable {
         return .wait
     }
 }
-
-import PanelUI
