@@ -25,7 +25,7 @@ extension PanelDescription {
             // After the theme, wherever it is written: controls start from its style keys.
             let sections = try decodeSections(sectionsNode, theme: draft.theme, context)
             return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme, sections: sections,
-                                    imageReferences: context.images.references)
+                                    imageReferences: context.images.references, blankAfter: draft.blankAfter)
         })
     }
 }
@@ -36,6 +36,7 @@ private struct PanelDraft {
     var rotation: Rotation?
     var theme = Theme.standard
     var sections: YAMLNode?
+    var blankAfter: Double?
 }
 
 private let panelFields: [Field<PanelDraft>] = [
@@ -43,6 +44,7 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("rotate", \.rotation, .rotation),
     Field("theme", \.theme, .theme),
     Field("sections", \.sections, .node),
+    Field("blank_after", \.blankAfter, .seconds),
 ]
 
 private let themeFields: [Field<Theme>] = [
@@ -75,6 +77,18 @@ extension Conversion<Theme> {
             let keys = try decodeMapping(node, what: "theme", fields: themeFields, into: &theme, context)
             try rejectBothCheckColorNames(keys, context)
             return theme
+        }
+    }
+}
+
+extension Conversion<Double> {
+    /// A positive number of seconds, fractions allowed: `blank_after: 300`.
+    fileprivate static var seconds: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            if case .scalar(let text, false, _) = node, let value = Double(text), value.isFinite, value > 0 {
+                return value
+            }
+            throw context.error(node, "'\(key)' must be a number of seconds above 0, not \(node.shownInMessage)")
         }
     }
 }

@@ -13,13 +13,16 @@ public struct PanelDescription: Equatable, Sendable {
     /// in file order: the program loads each once at start and reports one that fails to decode
     /// at the place it was first written.
     public var imageReferences: [ImageReference]
+    /// Key `blank_after`: seconds without a touch before the screen is blanked; nil never blanks.
+    public var blankAfter: Double?
 
     /// All controls of all sections, in file order.
     public var controls: [ControlDescription] { sections.flatMap(\.controls) }
 
     public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
-                imageReferences: [ImageReference] = []) {
+                imageReferences: [ImageReference] = [], blankAfter: Double? = nil) {
         self.title = title
+        self.blankAfter = blankAfter
         self.rotation = rotation
         self.theme = theme
         self.sections = sections

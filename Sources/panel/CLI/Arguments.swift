@@ -11,9 +11,11 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
 struct Arguments {
     private var values: [String: String] = [:]
     private(set) var wantsHelp = false
+    private var switchesGiven: Set<String> = []
 
-    /// Parses `--name value` and `--name=value` for the flags in `valued`, and `--help`.
-    init(_ args: some Collection<String>, command: String, valued: Set<String>) throws(UsageError) {
+    /// Parses `--name value` and `--name=value` for the flags in `valued`, the flags
+    /// without a value in `switches`, and `--help`.
+    init(_ args: some Collection<String>, command: String, valued: Set<String>, switches: Set<String> = []) throws(UsageError) {
         var rest = args[...]
         while let arg = rest.popFirst() {
             if arg == "--help" || arg == "-h" {
@@ -22,6 +24,10 @@ struct Arguments {
             }
             guard arg.hasPrefix("--") else {
                 throw UsageError(message: "panel \(command): unexpected argument '\(arg)' (see panel \(command) --help)")
+            }
+            if switches.contains(String(arg.dropFirst(2))) {
+                switchesGiven.insert(String(arg.dropFirst(2)))
+                continue
             }
             var name = String(arg.dropFirst(2))
             var value: String?
@@ -44,6 +50,9 @@ struct Arguments {
     }
 
     subscript(_ name: String) -> String? { values[name] }
+
+    /// Whether a flag without a value (`--hold`) was given.
+    func has(_ name: String) -> Bool { switchesGiven.contains(name) }
 
     func rotation(command: String) throws(UsageError) -> Rotation? {
         guard let text = values["rotate"] else { return nil }

@@ -21,12 +21,12 @@ enum Commands {
         var args = arguments[...]
         let command: String
         switch args.first {
-        case "run", "check", "layout", "touches": command = args.removeFirst()
+        case "run", "check", "layout", "touches", "outputs": command = args.removeFirst()
         case "help", "--help", "-h":
             console.out(Help.main)
             return ExitStatus.success
         case let first? where !first.hasPrefix("-"):
-            log.write("panel: unknown command '\(first)' (commands: run, check, layout, touches; see panel --help)")
+            log.write("panel: unknown command '\(first)' (commands: run, check, layout, touches, outputs; see panel --help)")
             return ExitStatus.badInput
         default: command = "run"
         }
@@ -35,6 +35,7 @@ enum Commands {
             case "check": return try check(args, console: console)
             case "layout": return try layout(args, console: console)
             case "touches": return try touches(args, console: console)
+            case "outputs": return try outputs(args, console: console)
             default: return try run(args, console: console, log: log)
             }
         } catch let error as UsageError {
@@ -98,50 +99,120 @@ enum Commands {
         return ExitStatus.success
     }
 
+    // MARK: outputs
+
+    static func outputs(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
+        let flags = try Arguments(args, command: "outputs", valued: ["display"])
+        if flags.wantsHelp { console.out(Help.outputs); return ExitStatus.success }
+        var request = DRMRequest()
+        if let text = flags["display"] {
+            guard case .drm(let drm) = try DisplaySpec(parsing: text) else {
+                throw UsageError(message: "panel outputs: --display must be drm[:DEVICE][,…]")
+            }
+            request = drm
+        }
+        let report = OutputsReport.text(request: request)
+        console.out(report.text)
+        return report.found ? ExitStatus.success : ExitStatus.failure
+    }
+
     // MARK: run
 
     static func run(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
-        let flags = try Arguments(args, command: "run", valued: ["config", "state", "display", "input", "rotate", "screenshot"])
+        let flags = try Arguments(args, command: "run", valued: ["config", "state", "display", "input", "rotate", "screenshot"],
+                                  switches: ["hold"])
         if flags.wantsHelp { console.out(Help.run); return ExitStatus.success }
         let description = try loadDescription(flags["config"])
         let images = try loadImages(description, file: flags["config"] ?? DemoPanel.fileName)
-        let screen = try headlessSize(flags["display"])
+        let givenSpec = try flags["display"].map { (text) throws(UsageError) in try DisplaySpec(parsing: text) }
         let input = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) } ?? .none
         let rotation = try flags.rotation(command: "run") ?? description.rotation ?? .r0
         guard let statePath = flags["state"] ?? StateStore.defaultPath(environment: environment()) else {
             throw UsageError(message: "panel run: no state file: give --state FILE (neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set)")
         }
         // Read the recording before touching the display, so a bad one changes nothing.
-        var replay: Replay?
-        if case .replay(let path) = input { replay = try Replay(path: path, screen: screen) }
-
-        let display = HeadlessDisplay(size: screen)
+        var replayPath: String?
+        if case .replay(let path) = input {
+            _ = try Replay(path: path, screen: DisplaySpec.defaultHeadlessSize)
+            replayPath = path
+        }
+        // A signal must not kill a DRM panel before it has put the old screen back.
+        TerminationSignals.block()
+        let display = try openDisplay(givenSpec ?? automaticDisplay(log: log), log: log)
+        defer { (display as? DRMDisplay)?.close() }
         let session = try PanelSession(description: description, images: images, rotation: rotation, display: display,
                                        store: StateStore(path: statePath), fonts: FontCache(),
                                        now: Int(time(nil)), log: log)
         try session.renderFullFrame(at: 0)
 
-        if let replay {
-            try session.play(replay)
-        } else if flags["screenshot"] == nil {
-            log.info("showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C")
-            waitForTerminationSignal()
+        if let replayPath {
+            try session.play(try Replay(path: replayPath, screen: display.screenSize), shouldStop: { TerminationSignals.isPending })
+        }
+        if (replayPath == nil && flags["screenshot"] == nil) || flags.has("hold") {
+            log.info(replayPath == nil
+                ? "showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C"
+                : "replay done, holding the last frame; stop with SIGTERM or Ctrl-C")
+            try waitForTermination(session)
         }
         session.save()
         if let path = flags["screenshot"] {
             try Screenshot.write(session.frame, rotation: rotation, to: path)
         }
-        if replay != nil {
+        if replayPath != nil {
             console.out(session.savedDocument.serialized())
         }
         return ExitStatus.success
     }
 
+    /// No `--display`: DRM when /dev/dri has a card, else an 800x480 screen in memory.
+    static func automaticDisplay(log: Log) -> DisplaySpec {
+        if DRMCard.devicePaths().isEmpty {
+            log.info("display: no DRM device in /dev/dri; drawing headless at 800x480 (--display headless:WxH)")
+            return .headless(DisplaySpec.defaultHeadlessSize)
+        }
+        log.info("display: DRM devices found; using --display drm")
+        return .drm(DRMRequest())
+    }
+
+    static func openDisplay(_ spec: DisplaySpec, log: Log) throws(CommandFailure) -> any Display {
+        switch spec {
+        case .headless(let size):
+            return HeadlessDisplay(size: size)
+        case .drm(let request):
+            do {
+                return try DRMDisplay(request: request, log: log)
+            } catch {
+                throw CommandFailure(message: "panel: display: \(error)", status: ExitStatus.failure)
+            }
+        }
+    }
+
+    /// Shows the panel until SIGTERM or SIGINT, blanking it when `blank_after` says so
+    /// (the event loop of a later change replaces this).
+    static func waitForTermination(_ session: PanelSession) throws(DisplayError) {
+        var clock = monotonicSeconds()
+        let start = clock
+        while true {
+            let deadline = session.blanker?.deadline
+            if TerminationSignals.wait(seconds: deadline.map { max(0, $0 - (clock - start)) }) { return }
+            clock = monotonicSeconds()
+            try session.idle(until: clock - start)
+        }
+    }
+
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
     // MARK: shared
 
+    /// `layout` and `touches` compute for a screen size without opening a display.
     static func headlessSize(_ text: String?) throws(UsageError) -> Size {
         switch try text.map({ (t) throws(UsageError) in try DisplaySpec(parsing: t) }) ?? .headless(DisplaySpec.defaultHeadlessSize) {
         case .headless(let size): return size
+        case .drm: throw UsageError(message: "--display must be headless:WxH here (the screen size to compute for)")
         }
     }
 
@@ -156,16 +227,5 @@ enum Commands {
             entry += 1
         }
         return result
-    }
-
-    /// Blocks until SIGTERM or SIGINT (the event loop of a later change replaces this).
-    static func waitForTerminationSignal() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
-        var received: Int32 = 0
-        sigwait(&signals, &received)
     }
 }

@@ -15,4 +15,9 @@ final class HeadlessDisplay: Display {
             screen.copyRotated(from: frame, rect: rect, rotation: rotation)
         }
     }
+
+    /// A screen in memory has no DPMS: blanking is a black frame, like on a DRM driver without it.
+    func setPower(on: Bool) throws(DisplayError) {
+        if !on { screen.fill(screen.bounds, with: 0) }
+    }
 }

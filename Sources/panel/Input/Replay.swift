@@ -12,6 +12,7 @@ struct Replay {
 
     let touches: [TimedTouch]
 
+    /// Reads and decodes a recording for a screen of `screen` pixels.
     init(path: String, screen: Size) throws(CommandFailure) {
         let text: String
         do {

@@ -19,6 +19,8 @@ final class PanelSession {
     private(set) var lastFramePixels = 0
     /// Value changes since the start.
     private(set) var changeCount = 0
+    /// Idle blanking, when the description has `blank_after`.
+    private(set) var blanker: IdleBlanker?
 
     /// The virtual clock's frame interval while something animates (60 Hz, a typical panel).
     static let frameInterval = 1.0 / 60
@@ -43,6 +45,7 @@ final class PanelSession {
         for (control, value) in zip(description.controls, start.values) where savedDocument.value(for: control.id) == nil {
             savedDocument.set(control.id, value.json)
         }
+        blanker = description.blankAfter.map { IdleBlanker(blankAfter: $0, now: 0) }
         model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize),
                            values: start.values)
     }
@@ -82,6 +85,29 @@ final class PanelSession {
         if !changes.isEmpty { save() }
     }
 
+    /// A touch through idle blanking: the one that wakes the screen redraws it and is
+    /// swallowed with the rest of its gesture; others go to `handle`.
+    func deliver(_ touch: TouchEvent, at now: Double) throws(DisplayError) {
+        switch blanker?.touch(touch.phase, slot: touch.slot, at: now) ?? .deliver {
+        case .deliver:
+            handle(touch, at: now)
+        case .wake:
+            log.info("screen woken by a touch (the touch itself is ignored)")
+            try display.setPower(on: true)
+            try renderFullFrame(at: now)
+        case .swallow:
+            break
+        }
+    }
+
+    /// Time passed without input up to `now`: blanks the screen when it is due.
+    func idle(until now: Double) throws(DisplayError) {
+        guard var blanker, blanker.tick(at: now) else { return }
+        self.blanker = blanker
+        log.info("screen blanked after \(blanker.blankAfter) s without a touch")
+        try display.setPower(on: false)
+    }
+
     var isAnimating: Bool { model.isAnimating(at: lastFrameTime ?? 0) }
 
     /// Runs the virtual clock's animation frames up to `time` (exclusive of input at `time`).
@@ -103,11 +129,14 @@ final class PanelSession {
     }
 
     /// Plays a recording on the virtual clock: animation frames at 60 Hz between touches,
-    /// a frame after each touch frame (libinput's TOUCH_FRAME), then until all has settled.
-    func play(_ replay: Replay) throws(DisplayError) {
+    /// idle blanking, a frame after each touch frame (libinput's TOUCH_FRAME), then until all
+    /// has settled. `shouldStop` is asked before each touch (a SIGTERM ends a replay early).
+    func play(_ replay: Replay, shouldStop: () -> Bool = { false }) throws(DisplayError) {
         for timed in replay.touches {
+            if shouldStop() { break }
             try animate(until: timed.seconds)
-            handle(timed.touch, at: timed.seconds)
+            try idle(until: timed.seconds)
+            try deliver(timed.touch, at: timed.seconds)
             if timed.touch.phase == .frame { try renderFrame(at: timed.seconds) }
         }
         try finishAnimations()

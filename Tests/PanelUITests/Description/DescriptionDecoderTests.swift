@@ -103,7 +103,7 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("sections: []", "panel.yaml:1:11: 'sections' is empty; add at least one section with 'controls'"),
     ("sections: {a: 1}", "panel.yaml:1:11: 'sections' must be a list (lines starting with '- '), not a mapping"),
     ("titel: x\nsections: [{}]",
-     "panel.yaml:1:1: unknown key 'titel' in the description (did you mean 'title'?); allowed keys: title, rotate, theme, sections"),
+     "panel.yaml:1:1: unknown key 'titel' in the description (did you mean 'title'?); allowed keys: title, rotate, theme, sections, blank_after"),
     ("sections:\n  - controls:\n      - {id: wifi, kind: switch, colour: red}",
      "panel.yaml:3:34: unknown key 'colour' in control 'wifi'; allowed keys: id, kind, label, enabled, default, options, must_have_selection, \(styleKeys)"),
     ("sections:\n  - controls:\n      - {Id: wifi, kind: switch}",
@@ -181,4 +181,12 @@ private let errorCases: [(yaml: String, expected: String)] = [
 func errorsAreLocatedAndActionable(_ index: Int) {
     let (yaml, expected) = errorCases[index]
     #expect(descriptionFailure(yaml) == expected, "\(yaml)")
+}
+
+@Test func blankAfterIsPositiveSeconds() throws {
+    let sections = "sections: [{controls: [{id: a, kind: switch}]}]\n"
+    #expect(try decodeDescription("blank_after: 300\n" + sections).blankAfter == 300)
+    #expect(try decodeDescription("blank_after: 2.5\n" + sections).blankAfter == 2.5)
+    #expect(try decodeDescription(sections).blankAfter == nil)
+    #expect(descriptionFailure("blank_after: 0\n" + sections) == "panel.yaml:1:14: 'blank_after' must be a number of seconds above 0, not '0'")
 }

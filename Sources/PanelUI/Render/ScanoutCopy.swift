@@ -1,0 +1,75 @@
+/// Pixel layouts of scanout memory.
+public enum ScanoutFormat: String, Sendable, CaseIterable {
+    /// 32 bits, `0x00RRGGBB` (DRM_FORMAT_XRGB8888): what nearly every display takes.
+    case xrgb8888
+    /// 16 bits, 5-6-5 (DRM_FORMAT_RGB565): small SPI panels that take nothing else.
+    case rgb565
+
+    public var bytesPerPixel: Int { self == .xrgb8888 ? 4 : 2 }
+
+    /// The DRM fourcc code ("XR24", "RG16").
+    public var fourcc: UInt32 { self == .xrgb8888 ? 0x3432_5258 : 0x3631_4752 }
+
+    /// One XRGB8888 pixel in this format (RGB565 keeps the top bits of each channel).
+    @inline(__always)
+    static func rgb565(_ pixel: UInt32) -> UInt16 {
+        UInt16(truncatingIfNeeded: (pixel >> 8 & 0xF800) | (pixel >> 5 & 0x07E0) | (pixel >> 3 & 0x001F))
+    }
+}
+
+/// Screen memory outside Swift's control: a mapped DRM dumb buffer with its own row pitch.
+public struct ScanoutTarget {
+    public var base: UnsafeMutableRawPointer
+    /// Bytes from one row to the next (drivers pad rows).
+    public var pitch: Int
+    public var size: Size
+    public var format: ScanoutFormat
+
+    public init(base: UnsafeMutableRawPointer, pitch: Int, size: Size, format: ScanoutFormat) {
+        self.base = base
+        self.pitch = pitch
+        self.size = size
+        self.format = format
+    }
+}
+
+extension PixelBuffer {
+    /// Copies the logical rectangle `rect` of this frame into `target` (a screen of the
+    /// rotated size), turned by `rotation` and converted to the target's format.
+    ///
+    /// The target is walked row by row and only written, never read: dumb buffers are
+    /// often write-combined memory, where reads are very slow and scattered writes defeat
+    /// the combining. Gives the same pixels as `copyRotated(from:rect:rotation:)`.
+    public func copyRotated(rect: Rect, rotation: Rotation, into target: ScanoutTarget) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        let s = rotation.toScreen(r, logical: size)
+        let lw = width, lh = height
+        // For screen pixel (sx, sy): the source index at the row's first pixel, and its step per sx.
+        let start: (Int) -> Int
+        let step: Int
+        switch rotation {
+        case .r0: start = { sy in sy * lw + s.minX }; step = 1
+        case .r90: start = { sy in (lh - 1 - s.minX) * lw + sy }; step = -lw
+        case .r180: start = { sy in (lh - 1 - sy) * lw + (lw - 1 - s.minX) }; step = -1
+        case .r270: start = { sy in s.minX * lw + (lw - 1 - sy) }; step = lw
+        }
+        let src = pixels.baseAddress!
+        for sy in s.minY..<s.maxY {
+            var i = start(sy)
+            let row = target.base + sy * target.pitch + s.minX * target.format.bytesPerPixel
+            switch target.format {
+            case .xrgb8888:
+                let out = row.assumingMemoryBound(to: UInt32.self)
+                if step == 1 {
+                    out.update(from: src + i, count: s.width)
+                } else {
+                    for k in 0..<s.width { out[k] = src[i]; i += step }
+                }
+            case .rgb565:
+                let out = row.assumingMemoryBound(to: UInt16.self)
+                for k in 0..<s.width { out[k] = ScanoutFormat.rgb565(src[i]); i += step }
+            }
+        }
+    }
+}

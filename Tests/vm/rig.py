@@ -1,0 +1,216 @@
+"""Host side of the VM tests (started by run.sh): boots one QEMU per display device,
+takes a QMP screendump whenever the guest says panel shows its final frame, and checks
+each case against `panel --display headless` run on the host with the same flags."""
+import argparse
+import json
+import os
+import select
+import socket
+import subprocess
+import sys
+import time
+
+from PIL import Image
+
+SCREEN = (800, 480)
+DEMO = "--input replay:demo/taps.evemu"
+
+# One VM per display device; each runs its cases one after another.
+VMS = [
+    ("virtio-gpu", ["-device", "virtio-gpu-pci,xres=800,yres=480"], [
+        ("replay", f"{DEMO} --hold"),
+        ("still-r90", "--input none --rotate 90"),
+        # One buffer written in place: virtio-gpu shows CPU writes only after DirtyFB.
+        ("replay-one-buffer", f"{DEMO} --hold --display-options buffers=1"),
+    ]),
+    ("bochs", ["-device", "VGA,xres=800,yres=480"], [
+        ("replay-r270", f"{DEMO} --hold --rotate 270"),
+        # bochs answers DirtyFB with ENOSYS: its writes show at once.
+        ("replay-one-buffer-r180", f"{DEMO} --hold --rotate 180 --display-options buffers=1"),
+    ]),
+]
+VM_TIMEOUT = 240
+
+
+class QMP:
+    def __init__(self, path, deadline):
+        while True:
+            try:
+                self.sock = socket.socket(socket.AF_UNIX)
+                self.sock.connect(path)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        self.file = self.sock.makefile("rw")
+        self.file.readline()  # greeting
+        self.call("qmp_capabilities")
+
+    def call(self, command, **arguments):
+        self.file.write(json.dumps({"execute": command, "arguments": arguments}) + "\n")
+        self.file.flush()
+        while True:
+            reply = json.loads(self.file.readline())
+            if "return" in reply:
+                return reply["return"]
+            if "error" in reply:
+                raise RuntimeError(f"QMP {command}: {reply['error']}")
+
+
+def run_vm(name, device, cases, args, folder):
+    os.makedirs(folder)
+    with open(f"{folder}/cases", "w") as f:
+        for case, flags in cases:
+            f.write(f"{case}\t{flags}\n")
+    with open(f"{folder}/env", "w") as f:
+        f.write(f"PANEL='{args.panel}'\nREPO='{args.repo}'\n")
+    qmp_path = f"{folder}/qmp.sock"
+    command = [
+        "qemu-system-x86_64", "-accel", "tcg,thread=multi", "-cpu", "max", "-smp", "2", "-m", "1G",
+        "-nodefaults", "-no-user-config", "-display", "none", "-serial", "stdio", "-no-reboot",
+        "-bios", "/usr/share/qemu/qboot.rom", "-kernel", args.kernel, "-initrd", args.initrd,
+        "-append", f"console=ttyS0 panic=-1 loglevel=4 panel.guest={args.repo}/Tests/vm/guest.sh",
+        "-fsdev", "local,id=hostroot,path=/,readonly=on,security_model=none,multidevs=remap",
+        "-device", "virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot",
+        "-fsdev", f"local,id=results,path={folder},security_model=none",
+        "-device", "virtio-9p-pci,fsdev=results,mount_tag=results",
+        "-qmp", f"unix:{qmp_path},server=on,wait=off",
+    ] + device
+    start = time.monotonic()
+    deadline = start + VM_TIMEOUT
+    console = open(f"{folder}/console.log", "w")
+    qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    timings = {}
+    try:
+        qmp = QMP(qmp_path, deadline)
+        pending = b""
+        while True:
+            ready, _, _ = select.select([qemu.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise TimeoutError(f"{name}: VM still running after {VM_TIMEOUT} s")
+            chunk = os.read(qemu.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            for raw in lines:
+                line = raw.decode(errors="replace").rstrip("\r")
+                console.write(line + "\n")
+                console.flush()
+                words = line.split()
+                if line.startswith("PANEL-BOOTED"):
+                    timings["boot"] = time.monotonic() - start
+                    timings["last"] = time.monotonic()
+                elif line.startswith("PANEL-READY") and len(words) == 2:
+                    qmp.call("screendump", filename=f"{folder}/{words[1]}.screen.png", format="png")
+                    open(f"{folder}/{words[1]}.shot-taken", "w").close()
+                elif line.startswith("PANEL-DONE") and len(words) == 2:
+                    timings[words[1]] = time.monotonic() - timings["last"]
+                    timings["last"] = time.monotonic()
+        qemu.wait(timeout=max(1, deadline - time.monotonic()))
+    finally:
+        if qemu.poll() is None:
+            qemu.kill()
+            qemu.wait()
+        console.close()
+    timings["total"] = time.monotonic() - start
+    return timings
+
+
+def crtc_lines(path):
+    """The `crtc …` lines of `panel outputs`: which framebuffer each CRTC scans out."""
+    try:
+        with open(path) as f:
+            return [line.strip() for line in f if line.strip().startswith("crtc ")]
+    except OSError:
+        return None
+
+
+def check_case(vm, case, flags, args, folder):
+    """Returns a list of problems (empty when the case passed)."""
+    problems = []
+    base = f"{folder}/{case}"
+    try:
+        with open(f"{base}.status") as f:
+            status = f.read().strip()
+    except OSError:
+        return ["panel never finished in the guest"]
+    if status != "0":
+        problems.append(f"panel exited with status {status}")
+    reference = f"{args.work}/{vm}-{case}"
+    os.makedirs(reference)
+    host_flags = [w for w in flags.split() if w != "--hold"]
+    if "--display-options" in host_flags:  # DRM-only options: the host draws headless
+        at = host_flags.index("--display-options")
+        del host_flags[at:at + 2]
+    subprocess.run([args.panel, "run", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}",
+                    "--state", f"{reference}/state.json", "--screenshot", f"{reference}/screen.png"] + host_flags,
+                   cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        shot = Image.open(f"{base}.screen.png").convert("RGB")
+        expected = Image.open(f"{reference}/screen.png").convert("RGB")
+        if shot.size != expected.size:
+            problems.append(f"screendump is {shot.size}, headless screenshot is {expected.size}")
+        else:
+            a, b = shot.tobytes(), expected.tobytes()
+            differing = sum(1 for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3])
+            if differing:
+                problems.append(f"{differing} pixels differ from the headless screenshot")
+    except OSError as error:
+        problems.append(f"no screendump: {error}")
+    try:
+        with open(f"{base}.state.json") as f, open(f"{reference}/state.json") as g:
+            if json.load(f) != json.load(g):
+                problems.append("saved state differs from the headless run's")
+    except (OSError, ValueError) as error:
+        problems.append(f"state file: {error}")
+    before, after = crtc_lines(f"{base}.outputs-before"), crtc_lines(f"{base}.outputs-after")
+    if not before:
+        problems.append("`panel outputs` listed no CRTC before the run")
+    elif before != after:
+        problems.append(f"CRTC not restored: before {before}, after {after}")
+    return problems
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for option in ("kernel", "initrd", "panel", "repo", "work"):
+        parser.add_argument(f"--{option}", required=True)
+    args = parser.parse_args()
+    started = time.monotonic()
+    passed = failed = 0
+    for vm, device, cases in VMS:
+        folder = f"{args.work}/{vm}"
+        try:
+            timings = run_vm(vm, device, cases, args, folder)
+        except Exception as error:  # a VM that never finished fails all its cases
+            timings = {"error": str(error)}
+        for case, flags in cases:
+            problems = check_case(vm, case, flags, args, folder)
+            if "error" in timings:
+                problems.insert(0, timings["error"])
+            seconds = timings.get(case)
+            took = f"{seconds:.1f} s" if seconds is not None else "?"
+            log = f"{folder}/{case}.log"
+            # The display path panel logged: page flips, or one buffer with or without DirtyFB.
+            path = "; ".join(line.strip().removeprefix("panel: display: ") for line in open(log)
+                             if "flip" in line or "DirtyFB" in line) if os.path.exists(log) else ""
+            if problems:
+                failed += 1
+                print(f"vm: FAIL {vm}/{case} ({took}): " + "; ".join(problems))
+                for extra in (log, f"{folder}/console.log"):
+                    if os.path.exists(extra):
+                        print(f"---- {extra}")
+                        print("".join(open(extra).readlines()[-40:]), end="")
+            else:
+                passed += 1
+                print(f"vm: PASS {vm}/{case} ({took}; {path})")
+        if "boot" in timings:
+            print(f"vm: {vm} booted to the guest script in {timings['boot']:.1f} s, whole VM {timings['total']:.1f} s")
+    print(f"vm tests: {passed} of {passed + failed} cases passed in {time.monotonic() - started:.0f} s")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
