@@ -208,7 +208,9 @@ def main():
                 print(f"vm: PASS {vm}/{case} ({took}; {path})")
         if "boot" in timings:
             print(f"vm: {vm} booted to the guest script in {timings['boot']:.1f} s, whole VM {timings['total']:.1f} s")
-    print(f"vm tests: {passed} of {passed + failed} cases passed in {time.monotonic() - started:.0f} s")
+    print(f"vm tests took {time.monotonic() - started:.0f} s")
+    # The plain closing line CI reads: cases of the real-kernel rig.
+    print(f"vm: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
 
