@@ -15,13 +15,15 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // glibc's epoll, timerfd, signalfd and pidfd headers, which the Glibc module leaves out.
+        .systemLibrary(name: "CLinux"),
         // Pure logic and pixels: no DRM, no input devices, testable anywhere.
         .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG"],
                 exclude: ["Controls/ControlTracker.md"]),
         // The program: displays, input sources, files, CLI.
-        .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CInput"]),
+        .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CInput", "CLinux"]),
         // Golden images and fixture recordings are read through #filePath, not bundled.
         .testTarget(name: "PanelUITests", dependencies: ["PanelUI"], exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "panelTests", dependencies: ["panel", "PanelUI"]),
+        .testTarget(name: "panelTests", dependencies: ["panel", "PanelUI", "CLinux"]),
     ]
 )

@@ -30,6 +30,8 @@ public struct PanelModel: Sendable {
     public internal(set) var knobDrags: [Int: Double] = [:]
     /// The content below the title bar.
     public internal(set) var scroll: ScrollPhysics
+    /// Controls whose last action failed: their rows show an error mark until the next change.
+    public private(set) var failedControls: Set<Int> = []
     /// Slot → what that finger is doing.
     var slots: [Int: SlotGesture] = [:]
     /// Logical rectangles in content coordinates that must be redrawn; taken by the renderer.
@@ -126,6 +128,15 @@ public struct PanelModel: Sendable {
             pendingDamage.append(layout.targets[target].frame)
         }
         return ValueChange(controlIndex: index, id: description.controls[index].id, value: value, previous: previous)
+    }
+
+    /// Shows or clears a control's error mark (its action failed), repainting its rows.
+    public mutating func setFailed(_ failed: Bool, control index: Int) {
+        guard failedControls.contains(index) != failed else { return }
+        if failed { failedControls.insert(index) } else { failedControls.remove(index) }
+        for target in layout.targets.indices where controlIndex(ofTarget: target) == index {
+            pendingDamage.append(layout.targets[target].frame)
+        }
     }
 
     /// BEMCheckBox's `reload()`: draws the control at its current value, dropping any animation.

@@ -8,6 +8,7 @@ private struct ControlDraft {
     var options: [String]?
     var mustHaveSelection = false
     var style = StyleOverrides()
+    var action: ActionDescription?
 }
 
 private let controlFields: [Field<ControlDraft>] = [
@@ -18,6 +19,7 @@ private let controlFields: [Field<ControlDraft>] = [
     Field("default", \.defaultValue, .node),
     Field("options", \.options, .options),
     Field("must_have_selection", \.mustHaveSelection, .bool),
+    Field("action", \.action, .action),
 ] + styleFields.map { Field($0, in: \.style) }
 
 /// The kinds each key fits; a key not listed fits every kind.
@@ -65,7 +67,7 @@ func decodeControl(_ node: YAMLNode, what: String, theme: Theme, _ context: Deco
     let control = ControlDescription(
         id: id, kind: kind, label: draft.label, enabled: draft.enabled, defaultValue: defaultValue,
         options: draft.options ?? [], mustHaveSelection: draft.mustHaveSelection, location: node.location,
-        checkboxStyle: checkboxStyle, switchStyle: switchStyle, labelStyle: labelStyle)
+        checkboxStyle: checkboxStyle, switchStyle: switchStyle, labelStyle: labelStyle, action: draft.action)
     return (control, idNode)
 }
 

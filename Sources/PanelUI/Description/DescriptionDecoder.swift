@@ -25,7 +25,8 @@ extension PanelDescription {
             // After the theme, wherever it is written: controls start from its style keys.
             let sections = try decodeSections(sectionsNode, theme: draft.theme, context)
             return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme, sections: sections,
-                                    imageReferences: context.images.references, blankAfter: draft.blankAfter)
+                                    imageReferences: context.images.references, blankAfter: draft.blankAfter,
+                                    socketPath: draft.socketPath)
         })
     }
 }
@@ -37,6 +38,7 @@ private struct PanelDraft {
     var theme = Theme.standard
     var sections: YAMLNode?
     var blankAfter: Double?
+    var socketPath: String?
 }
 
 private let panelFields: [Field<PanelDraft>] = [
@@ -45,6 +47,7 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("theme", \.theme, .theme),
     Field("sections", \.sections, .node),
     Field("blank_after", \.blankAfter, .seconds),
+    Field("socket", \.socketPath, .socketPath),
 ]
 
 private let themeFields: [Field<Theme>] = [
@@ -89,6 +92,19 @@ extension Conversion<Double> {
                 return value
             }
             throw context.error(node, "'\(key)' must be a number of seconds above 0, not \(node.shownInMessage)")
+        }
+    }
+}
+
+extension Conversion<String> {
+    /// The control socket's path: absolute, since the service's working folder is `/`.
+    fileprivate static var socketPath: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            let path = try string.convert(node, key, context)
+            guard path.hasPrefix("/") else {
+                throw context.error(node, "'\(key)' must be an absolute path, like /run/panel/panel.sock, not '\(path)'")
+            }
+            return path
         }
     }
 }

@@ -15,13 +15,16 @@ public struct PanelDescription: Equatable, Sendable {
     public var imageReferences: [ImageReference]
     /// Key `blank_after`: seconds without a touch before the screen is blanked; nil never blanks.
     public var blankAfter: Double?
+    /// Key `socket`: the control socket's path; nil leaves it to `--socket` or the default.
+    public var socketPath: String?
 
     /// All controls of all sections, in file order.
     public var controls: [ControlDescription] { sections.flatMap(\.controls) }
 
     public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
-                imageReferences: [ImageReference] = [], blankAfter: Double? = nil) {
+                imageReferences: [ImageReference] = [], blankAfter: Double? = nil, socketPath: String? = nil) {
         self.title = title
+        self.socketPath = socketPath
         self.blankAfter = blankAfter
         self.rotation = rotation
         self.theme = theme
@@ -85,11 +88,14 @@ public struct ControlDescription: Equatable, Sendable {
     /// The look of a switch; a checkbox or radio group holds the theme's switch look.
     public var switchStyle: SwitchStyle
     public var labelStyle: LabelStyle
+    /// Key `action`: run on every change of the value; nil runs nothing.
+    public var action: ActionDescription?
 
     /// Styles left out are the standard theme's look for `kind`.
     public init(id: String, kind: ControlKind, label: String? = nil, enabled: Bool = true, defaultValue: ControlValue? = nil,
                 options: [String] = [], mustHaveSelection: Bool = false, location: SourceLocation,
-                checkboxStyle: CheckboxStyle? = nil, switchStyle: SwitchStyle? = nil, labelStyle: LabelStyle? = nil) {
+                checkboxStyle: CheckboxStyle? = nil, switchStyle: SwitchStyle? = nil, labelStyle: LabelStyle? = nil,
+                action: ActionDescription? = nil) {
         self.id = id
         self.kind = kind
         self.label = label ?? id
@@ -101,6 +107,7 @@ public struct ControlDescription: Equatable, Sendable {
         self.checkboxStyle = checkboxStyle ?? Theme.standard.checkboxStyle(for: kind)
         self.switchStyle = switchStyle ?? Theme.standard.switchStyle
         self.labelStyle = labelStyle ?? Theme.standard.labelStyle
+        self.action = action
     }
 }
 

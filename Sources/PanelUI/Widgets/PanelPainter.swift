@@ -89,8 +89,13 @@ public struct PanelPainter {
             }
             if state.contains(.disabled) { canvas.opacity = Self.disabledOpacity }
             let label = control.labelStyle
+            var labelEnd = Double(row.labelX)
             if label.isShown, let font = labelFonts[label.fontSize] {
                 drawText(row.label, font: font, in: row.frame, x: Double(row.labelX), color: label.color, canvas: canvas)
+                labelEnd += font.measure(row.label).rounded() + ErrorBadge.gap
+            }
+            if model.failedControls.contains(index) {
+                ErrorBadge.draw(in: canvas, x: labelEnd, row: row.frame)
             }
             let drawWidget = widgetDrawing(control, target: target, model: model, now: now)
             if state.contains(.disabled) {

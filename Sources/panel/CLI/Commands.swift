@@ -17,16 +17,16 @@ struct CommandFailure: Error {
 enum Commands {
     /// Dispatches `panel [COMMAND] FLAGS…`; returns the exit status.
     static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
-        let log = Log(write: console.err)
+        let log = Log(write: console.err, journalPriorities: Log.stderrIsJournal(environment: environment()))
         var args = arguments[...]
         let command: String
         switch args.first {
-        case "run", "check", "layout", "touches", "outputs": command = args.removeFirst()
+        case "run", "check", "layout", "touches", "outputs", "ctl": command = args.removeFirst()
         case "help", "--help", "-h":
             console.out(Help.main)
             return ExitStatus.success
         case let first? where !first.hasPrefix("-"):
-            log.write("panel: unknown command '\(first)' (commands: run, check, layout, touches, outputs; see panel --help)")
+            log.write("panel: unknown command '\(first)' (commands: run, check, layout, touches, outputs, ctl; see panel --help)")
             return ExitStatus.badInput
         default: command = "run"
         }
@@ -36,6 +36,7 @@ enum Commands {
             case "layout": return try layout(args, console: console)
             case "touches": return try touches(args, console: console)
             case "outputs": return try outputs(args, console: console)
+            case "ctl": return try ctl(args, console: console)
             default: return try run(args, console: console, log: log)
             }
         } catch let error as UsageError {
@@ -114,96 +115,6 @@ enum Commands {
         let report = OutputsReport.text(request: request)
         console.out(report.text)
         return report.found ? ExitStatus.success : ExitStatus.failure
-    }
-
-    // MARK: run
-
-    static func run(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
-        let flags = try Arguments(args, command: "run", valued: ["config", "state", "display", "input", "rotate", "screenshot"],
-                                  switches: ["hold"])
-        if flags.wantsHelp { console.out(Help.run); return ExitStatus.success }
-        let description = try loadDescription(flags["config"])
-        let images = try loadImages(description, file: flags["config"] ?? DemoPanel.fileName)
-        let givenSpec = try flags["display"].map { (text) throws(UsageError) in try DisplaySpec(parsing: text) }
-        let input = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) } ?? .none
-        let rotation = try flags.rotation(command: "run") ?? description.rotation ?? .r0
-        guard let statePath = flags["state"] ?? StateStore.defaultPath(environment: environment()) else {
-            throw UsageError(message: "panel run: no state file: give --state FILE (neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set)")
-        }
-        // Read the recording before touching the display, so a bad one changes nothing.
-        var replayPath: String?
-        if case .replay(let path) = input {
-            _ = try Replay(path: path, screen: DisplaySpec.defaultHeadlessSize)
-            replayPath = path
-        }
-        // A signal must not kill a DRM panel before it has put the old screen back.
-        TerminationSignals.block()
-        let display = try openDisplay(givenSpec ?? automaticDisplay(log: log), log: log)
-        defer { (display as? DRMDisplay)?.close() }
-        let session = try PanelSession(description: description, images: images, rotation: rotation, display: display,
-                                       store: StateStore(path: statePath), fonts: FontCache(),
-                                       now: Int(time(nil)), log: log)
-        try session.renderFullFrame(at: 0)
-
-        if let replayPath {
-            try session.play(try Replay(path: replayPath, screen: display.screenSize), shouldStop: { TerminationSignals.isPending })
-        }
-        if (replayPath == nil && flags["screenshot"] == nil) || flags.has("hold") {
-            log.info(replayPath == nil
-                ? "showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C"
-                : "replay done, holding the last frame; stop with SIGTERM or Ctrl-C")
-            try waitForTermination(session)
-        }
-        session.save()
-        if let path = flags["screenshot"] {
-            try Screenshot.write(session.frame, rotation: rotation, to: path)
-        }
-        if replayPath != nil {
-            console.out(session.savedDocument.serialized())
-        }
-        return ExitStatus.success
-    }
-
-    /// No `--display`: DRM when /dev/dri has a card, else an 800x480 screen in memory.
-    static func automaticDisplay(log: Log) -> DisplaySpec {
-        if DRMCard.devicePaths().isEmpty {
-            log.info("display: no DRM device in /dev/dri; drawing headless at 800x480 (--display headless:WxH)")
-            return .headless(DisplaySpec.defaultHeadlessSize)
-        }
-        log.info("display: DRM devices found; using --display drm")
-        return .drm(DRMRequest())
-    }
-
-    static func openDisplay(_ spec: DisplaySpec, log: Log) throws(CommandFailure) -> any Display {
-        switch spec {
-        case .headless(let size):
-            return HeadlessDisplay(size: size)
-        case .drm(let request):
-            do {
-                return try DRMDisplay(request: request, log: log)
-            } catch {
-                throw CommandFailure(message: "panel: display: \(error)", status: ExitStatus.failure)
-            }
-        }
-    }
-
-    /// Shows the panel until SIGTERM or SIGINT, blanking it when `blank_after` says so
-    /// (the event loop of a later change replaces this).
-    static func waitForTermination(_ session: PanelSession) throws(DisplayError) {
-        var clock = monotonicSeconds()
-        let start = clock
-        while true {
-            let deadline = session.blanker?.deadline
-            if TerminationSignals.wait(seconds: deadline.map { max(0, $0 - (clock - start)) }) { return }
-            clock = monotonicSeconds()
-            try session.idle(until: clock - start)
-        }
-    }
-
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     // MARK: shared

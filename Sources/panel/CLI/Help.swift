@@ -9,13 +9,14 @@ enum Help {
            panel layout [--config FILE] [--display headless:WxH] [--rotate N]
            panel touches --input replay:FILE [--display headless:WxH] [--rotate N]
            panel outputs [--display drm[:DEVICE][,…]]
+           panel ctl [--socket PATH] get [ID] | set ID VALUE | subscribe
 
     Run `panel COMMAND --help` for each command's flags.
     """
 
     static let run = """
     usage: panel [run] [--config FILE] [--state FILE] [--display SPEC] [--input SPEC]
-                       [--rotate 0|90|180|270] [--screenshot OUT.png] [--hold]
+                       [--rotate 0|90|180|270] [--screenshot OUT.png] [--hold] [--socket PATH]
 
     Shows a settings panel and keeps its values.
       --config FILE      panel description (YAML); without it the bundled demo panel
@@ -29,6 +30,10 @@ enum Help {
       --rotate N         turn the panel clockwise on the screen (overrides `rotate:`)
       --screenshot PNG   write the final frame (after the replay, or the first frame) and exit
       --hold             after a replay, keep showing the last frame until SIGTERM/SIGINT
+      --socket PATH      control socket (JSON lines; see panel ctl --help); default `socket:`
+                         from the description, else $RUNTIME_DIRECTORY/panel.sock under systemd
+
+    SIGHUP reads the description again and keeps the values; SIGTERM/SIGINT save and exit 0.
     """
 
     static let check = """
@@ -58,5 +63,16 @@ enum Help {
     Lists each DRM device, its connectors (kernel names like HDMI-A-1, status, size in mm),
     their modes and the CRTCs with the framebuffer each shows, marking with <- chosen what
     `panel run --display drm` with the same options would use. Exits 1 when no device opens.
+    """
+
+    static let ctl = """
+    usage: panel ctl [--socket PATH] get [ID]
+           panel ctl [--socket PATH] set ID VALUE
+           panel ctl [--socket PATH] subscribe
+
+    Talks to a running panel over its control socket (default $RUNTIME_DIRECTORY/panel.sock,
+    else /run/panel/panel.sock) and prints its JSON reply: all values or one; set shows the
+    value at once and runs the control's action (VALUE: true, false, an option, or null);
+    subscribe prints a line per change until interrupted. Exits 1 on an error reply.
     """
 }

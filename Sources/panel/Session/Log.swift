@@ -12,10 +12,26 @@ struct Console: Sendable {
 }
 
 /// Messages for people, one line each, prefixed with what they are.
+///
+/// With `journalPriorities`, each line starts with sd-daemon.h's `<N>` prefix
+/// (`<6>` SD_INFO, `<4>` SD_WARNING, `<3>` SD_ERR): journald, reading stderr, takes it as
+/// the line's priority and strips it, so `journalctl -p warning` finds warnings.
 struct Log {
     var write: (String) -> Void
+    var journalPriorities = false
 
-    func info(_ message: String) { write("panel: \(message)") }
-    func warning(_ message: String) { write("panel: warning: \(message)") }
-    func error(_ message: String) { write("panel: error: \(message)") }
+    func info(_ message: String) { write(prefix(6) + "panel: \(message)") }
+    func warning(_ message: String) { write(prefix(4) + "panel: warning: \(message)") }
+    func error(_ message: String) { write(prefix(3) + "panel: error: \(message)") }
+
+    private func prefix(_ priority: Int) -> String { journalPriorities ? "<\(priority)>" : "" }
+
+    /// Whether stderr is connected to the journal: systemd sets $JOURNAL_STREAM to the
+    /// "device:inode" of that stream (systemd.exec(5)), which must still be stderr's.
+    static func stderrIsJournal(environment: [String: String]) -> Bool {
+        guard let stream = environment["JOURNAL_STREAM"] else { return false }
+        var info = stat()
+        guard fstat(STDERR_FILENO, &info) == 0 else { return false }
+        return stream == "\(info.st_dev):\(info.st_ino)"
+    }
 }

@@ -3,7 +3,8 @@ import PanelUI
 /// One running panel: the model, its painter, the logical frame and where frames go.
 ///
 /// Inputs arrive as libinput-style touch events in screen pixels with a time; the session
-/// turns them into logical touches, saves every value change, and repaints only damage.
+/// turns them into logical touches, reports every value change (to a `ValueKeeper`, or
+/// saves it), and repaints only damage.
 final class PanelSession {
     private(set) var model: PanelModel
     let rotation: Rotation
@@ -21,12 +22,19 @@ final class PanelSession {
     private(set) var changeCount = 0
     /// Idle blanking, when the description has `blank_after`.
     private(set) var blanker: IdleBlanker?
+    /// Where value changes go (a `ValueKeeper`: actions, subscribers); nil accepts and saves each at once.
+    var onValueChange: ((ValueChange, ChangeSource) -> Void)?
+    /// The time of the last frame drawn (the virtual clock's now during a replay).
+    var lastFrame: Double? { lastFrameTime }
 
     /// The virtual clock's frame interval while something animates (60 Hz, a typical panel).
     static let frameInterval = 1.0 / 60
 
+    /// `values` replaces the state file's values (a reload keeps the accepted ones); nil reads
+    /// the file. `startTime` is the panel clock's time now (idle blanking counts from it).
     init(description: PanelDescription, images: [String: Image] = [:], rotation: Rotation, display: any Display,
-         store: StateStore, fonts: FontCache, now: Int, log: Log) throws(FontError) {
+         store: StateStore, fonts: FontCache, now: Int, log: Log, values: StateDocument? = nil,
+         startTime: Double = 0) throws(FontError) {
         self.rotation = rotation
         self.display = display
         self.store = store
@@ -35,9 +43,13 @@ final class PanelSession {
         frame = PixelBuffer(size: logicalSize)
         painter = try PanelPainter(description: description, fonts: fonts, images: images)
 
-        let loaded = store.load(now: now)
-        if let warning = loaded.warning { log.warning(warning) }
-        savedDocument = loaded.document
+        if let values {
+            savedDocument = values
+        } else {
+            let loaded = store.load(now: now)
+            if let warning = loaded.warning { log.warning(warning) }
+            savedDocument = loaded.document
+        }
         let start = description.startingValues(from: savedDocument)
         for warning in start.warnings { log.warning("\(store.path): \(warning)") }
         // The file lists every control: ids missing from it are written with their defaults;
@@ -45,7 +57,7 @@ final class PanelSession {
         for (control, value) in zip(description.controls, start.values) where savedDocument.value(for: control.id) == nil {
             savedDocument.set(control.id, value.json)
         }
-        blanker = description.blankAfter.map { IdleBlanker(blankAfter: $0, now: 0) }
+        blanker = description.blankAfter.map { IdleBlanker(blankAfter: $0, now: startTime) }
         model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize),
                            values: start.values)
     }
@@ -73,16 +85,61 @@ final class PanelSession {
         try display.present(frame, damage: rects, rotation: rotation)
     }
 
-    /// Routes one touch (screen pixels) and saves any value it changed.
+    /// Routes one touch (screen pixels); each value it changed goes to `onValueChange`.
     func handle(_ touch: TouchEvent, at now: Double) {
         let logical = rotation.toLogical(touch.position, logical: frame.size)
         let changes = model.handle(PanelTouch(phase: touch.phase, slot: touch.slot, position: logical), at: now).valueChanges
-        changeCount += changes.count
-        for change in changes {
-            log.info("\(change.id) = \(change.value.json.serialized())")
-            savedDocument.set(change.id, change.value.json)
+        for change in changes { report(change, source: .touch) }
+    }
+
+    /// Sets a control's value (a control-socket request, a revert), animated like a tap;
+    /// a real change goes to `onValueChange`.
+    func setValue(_ value: ControlValue, ofControl index: Int, source: ChangeSource, at now: Double) {
+        if let change = model.setValue(value, ofControl: index, animated: true, at: now) {
+            report(change, source: source)
         }
-        if !changes.isEmpty { save() }
+    }
+
+    private func report(_ change: ValueChange, source: ChangeSource) {
+        changeCount += 1
+        log.info("\(change.id) = \(change.value.json.serialized()) (\(source.rawValue))")
+        if let onValueChange {
+            onValueChange(change, source)
+        } else {
+            accept(change.id, change.value)
+        }
+    }
+
+    /// Records a value as accepted (its action succeeded, or it has none) and saves it.
+    func accept(_ id: String, _ value: ControlValue) {
+        savedDocument.set(id, value.json)
+        save()
+    }
+
+    /// The value last accepted for a control: what the state file holds for it.
+    func acceptedValue(ofControl index: Int) -> ControlValue? {
+        let control = model.description.controls[index]
+        return savedDocument.value(for: control.id).flatMap { ControlValue(json: $0, for: control) }
+    }
+
+    /// Shows or clears the error mark of a control whose action failed.
+    func setFailed(_ failed: Bool, control index: Int) {
+        model.setFailed(failed, control: index)
+    }
+
+    /// After a reload: shows what the old panel showed (values waiting for their actions
+    /// included, and error marks) for every control still described, where the value fits.
+    func keepShownValues(of old: PanelSession) {
+        for (oldIndex, control) in old.model.description.controls.enumerated() {
+            guard let index = controlIndex(of: control.id),
+                  let value = ControlValue(json: old.model.values[oldIndex].json, for: model.description.controls[index]) else { continue }
+            _ = model.setValue(value, ofControl: index, animated: false, at: 0)
+            if old.model.failedControls.contains(oldIndex) { model.setFailed(true, control: index) }
+        }
+    }
+
+    func controlIndex(of id: String) -> Int? {
+        model.description.controls.firstIndex { $0.id == id }
     }
 
     /// A touch through idle blanking: the one that wakes the screen redraws it and is
@@ -109,6 +166,8 @@ final class PanelSession {
     }
 
     var isAnimating: Bool { model.isAnimating(at: lastFrameTime ?? 0) }
+
+    func isAnimating(at now: Double) -> Bool { model.isAnimating(at: now) }
 
     /// Runs the virtual clock's animation frames up to `time` (exclusive of input at `time`).
     func animate(until time: Double) throws(DisplayError) {
@@ -142,7 +201,7 @@ final class PanelSession {
         try finishAnimations()
     }
 
-    /// Writes the state file; a failure is logged and the panel keeps running with its values.
+    /// Writes the accepted values to the state file; a failure is logged and the panel keeps running with its values.
     func save() {
         do throws(StateStoreError) {
             try store.save(savedDocument)

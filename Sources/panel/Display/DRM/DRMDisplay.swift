@@ -87,6 +87,10 @@ final class DRMDisplay: Display {
     /// The descriptor the event loop polls: readable when a flip event is waiting.
     var fileDescriptor: CInt { card.fd }
 
+    /// A queued flip has not completed: the event loop presents nothing until its event
+    /// arrives (`present` would otherwise wait for it; the replay's virtual clock relies on that).
+    var isFlipPending: Bool { flip.isPending }
+
     // MARK: presenting
 
     func present(_ frame: PixelBuffer, damage logicalDamage: [Rect], rotation: Rotation) throws(DisplayError) {

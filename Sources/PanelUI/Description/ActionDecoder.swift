@@ -1,0 +1,50 @@
+/// The `action:` mapping's keys as written.
+private struct ActionDraft {
+    var exec: [String]?
+    var timeout = ActionDescription.defaultTimeout
+}
+
+private let actionFields: [Field<ActionDraft>] = [
+    Field("exec", \.exec, .argv),
+    Field("timeout", \.timeout, .number(in: ActionDescription.timeoutRange)),
+]
+
+extension Conversion<ActionDescription> {
+    /// `{exec: [/usr/bin/nmcli, radio, wifi, "{value}"], timeout: 5}`.
+    static var action: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            var draft = ActionDraft()
+            _ = try decodeMapping(node, what: "'\(key)'", fields: actionFields, into: &draft, context)
+            guard let exec = draft.exec else {
+                throw context.error(node, "'\(key)' has no 'exec'; add the program and its arguments, like exec: [/usr/bin/nmcli, radio, wifi, \"{value}\"]")
+            }
+            return ActionDescription(exec: exec, timeout: draft.timeout)
+        }
+    }
+}
+
+extension Conversion<[String]> {
+    /// A program and its arguments: a non-empty list of text whose first item is an absolute path.
+    fileprivate static var argv: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            guard case .sequence(let items, _) = node else {
+                throw context.error(node, "'\(key)' must be a list of the program and its arguments, like [/usr/bin/nmcli, radio, wifi, \"{value}\"], not \(node.shownInMessage) (no shell is used)")
+            }
+            guard let first = items.first else {
+                throw context.error(node, "'\(key)' is empty; name the program to run, like [/usr/bin/nmcli, radio, wifi, \"{value}\"]")
+            }
+            var argv: [String] = []
+            for item in items {
+                guard case .scalar(let text, _, _) = item else {
+                    throw context.error(item, "each item of '\(key)' must be text, not \(item.shownInMessage)")
+                }
+                argv.append(text)
+            }
+            guard argv[0].hasPrefix("/") else {
+                // No PATH search: what runs must not depend on the service's environment.
+                throw context.error(first, "the program '\(argv[0])' in '\(key)' must be an absolute path, like /usr/bin/\(argv[0])")
+            }
+            return argv
+        }
+    }
+}

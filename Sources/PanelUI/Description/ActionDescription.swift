@@ -1,0 +1,35 @@
+/// What runs when a control's value changes: `action: {exec: [PROGRAM, ARG…], timeout: 5}`.
+///
+/// An argv, never a shell string, so a value can't inject commands. `{id}` and `{value}`
+/// in any argument are replaced by the control's id and its new value.
+public struct ActionDescription: Equatable, Sendable {
+    /// Absolute program path first, then its arguments as written.
+    public var exec: [String]
+    /// Seconds before the action is stopped and counted as failed.
+    public var timeout: Double
+
+    public static let defaultTimeout = 5.0
+    public static let timeoutRange = 0.1...600.0
+
+    public init(exec: [String], timeout: Double = defaultTimeout) {
+        self.exec = exec
+        self.timeout = timeout
+    }
+
+    /// The argv to run for a change of control `id` to `value` (`true`, `false`, or the option).
+    public func arguments(id: String, value: String) -> [String] {
+        exec.map { argument in
+            argument.replacing("{id}", with: id).replacing("{value}", with: value)
+        }
+    }
+}
+
+extension ControlValue {
+    /// The value as an action sees it: `true` / `false`, a radio's option, or empty for none.
+    public var actionText: String {
+        switch self {
+        case .bool(let on): on ? "true" : "false"
+        case .option(let option): option ?? ""
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import CLinux
+import Glibc
+
+/// A program started with posix_spawn and watched through a pidfd.
+///
+/// A pidfd becomes readable when the child exits, whatever the signal masks of the
+/// process's threads (SIGCHLD through a signalfd would be lost to any thread that has it
+/// unblocked), and signalling through it can never hit a recycled pid.
+final class ChildProcess {
+    let pid: pid_t
+    let pidfd: FileDescriptor
+
+    /// How a child ended.
+    enum Termination: Equatable, CustomStringConvertible {
+        case exited(CInt)
+        case signalled(CInt)
+
+        var description: String {
+            switch self {
+            case .exited(let code): "exited with status \(code)"
+            case .signalled(let signal): "was killed by signal \(signal)"
+            }
+        }
+    }
+
+    /// Starts `argv[0]` (an absolute path) with `argv` and `environment` ("NAME=value").
+    /// stdin is /dev/null; stdout goes to stderr (the journal), so it never mixes with the
+    /// results panel prints; the child leads its own process group, so a timeout stops
+    /// everything it started.
+    init(argv: [String], environment: [String]) throws(SystemCallError) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // panel blocks SIGTERM, SIGINT and SIGHUP for its signalfd; a child must not inherit that.
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in SignalFD.handled + [SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+
+        var pid: pid_t = 0
+        let result = withCStrings(argv) { cArgv in
+            withCStrings(environment) { cEnvironment in
+                posix_spawn(&pid, argv[0], &actions, &attributes, cArgv, cEnvironment)
+            }
+        }
+        guard result == 0 else {
+            throw SystemCallError("start \(argv[0])", Errno(result), advice: "check the path in the control's 'action: exec:'")
+        }
+        self.pid = pid
+        let fd = pidfd_open(pid, 0)
+        guard fd >= 0 else {
+            let error = Errno.current
+            Glibc.kill(-pid, SIGKILL)
+            var status: CInt = 0
+            _ = waitpid(pid, &status, 0)
+            throw SystemCallError("watch \(argv[0]) (pidfd_open)", error, advice: "panel needs Linux 5.3 or later")
+        }
+        pidfd = FileDescriptor(owning: fd)
+    }
+
+    /// Signals the child's whole process group (the pid is ours until it is reaped).
+    func signalGroup(_ signal: CInt) {
+        _ = Glibc.kill(-pid, signal)
+    }
+
+    /// Reaps the child once it has exited (its pidfd is readable); nil while it runs.
+    func reap() -> Termination? {
+        var status: CInt = 0
+        guard (try? retryingInterrupts({ waitpid(pid, &status, WNOHANG) })) == pid else { return nil }
+        // WIFEXITED and friends are C macros; these are their glibc definitions.
+        if status & 0x7f == 0 { return .exited((status >> 8) & 0xff) }
+        return .signalled(status & 0x7f)
+    }
+}
+
+/// NUL-terminated copies of `strings` as a NULL-terminated char* array, for exec-style calls.
+private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    let pointers = strings.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    return body(pointers)
+}

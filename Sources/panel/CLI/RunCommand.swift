@@ -1,0 +1,143 @@
+import Glibc
+import PanelUI
+
+extension Commands {
+    /// `panel run`: a replay on its virtual clock, or the event loop until SIGTERM/SIGINT.
+    static func run(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
+        let flags = try Arguments(args, command: "run", valued: ["config", "state", "display", "input", "rotate", "screenshot", "socket"],
+                                  switches: ["hold"])
+        if flags.wantsHelp { console.out(Help.run); return ExitStatus.success }
+        let environment = environment()
+        let description = try loadDescription(flags["config"])
+        let images = try loadImages(description, file: flags["config"] ?? DemoPanel.fileName)
+        let givenSpec = try flags["display"].map { (text) throws(UsageError) in try DisplaySpec(parsing: text) }
+        let input = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) } ?? .none
+        let givenRotation = try flags.rotation(command: "run")
+        guard let statePath = flags["state"] ?? StateStore.defaultPath(environment: environment) else {
+            throw UsageError(message: "panel run: no state file: give --state FILE (neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set)")
+        }
+        // Read the recording before touching the display, so a bad one changes nothing.
+        var replayPath: String?
+        if case .replay(let path) = input {
+            _ = try Replay(path: path, screen: DisplaySpec.defaultHeadlessSize)
+            replayPath = path
+        }
+        let holds = (replayPath == nil && flags["screenshot"] == nil) || flags.has("hold")
+        // Blocked from here on: a signal must not kill a DRM panel before it has put the old screen back.
+        let signals = try systemCall { () throws(SystemCallError) in try SignalFD() }
+        let display = try openDisplay(givenSpec ?? automaticDisplay(log: log), log: log)
+        defer { (display as? DRMDisplay)?.close() }
+        let store = StateStore(path: statePath)
+        let fonts = FontCache()
+        let session = try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
+                                       display: display, store: store, fonts: fonts, now: Int(time(nil)), log: log)
+        try session.renderFullFrame(at: 0)
+
+        let clock = MonotonicClock()
+        let loop = try systemCall { () throws(SystemCallError) in try EventLoop(clock: clock) }
+        let actions = ActionRunner(loop: loop, log: log, environment: environment)
+        // During a replay, changes happen on its virtual clock; afterwards on the loop's.
+        var virtualClock = true
+        let keeper = ValueKeeper(session: session, actions: actions, log: log,
+                                 now: { virtualClock ? session.lastFrame ?? 0 : clock.now })
+
+        if let replayPath {
+            try session.play(try Replay(path: replayPath, screen: display.screenSize), shouldStop: { SignalFD.isTerminationPending })
+            try waitForActions(actions, loop: loop, session: keeper.session, log: log)
+        }
+        virtualClock = false
+        var status = ExitStatus.success
+        if holds {
+            clock.continue(from: keeper.session.lastFrame ?? 0)
+            let control = try openControlSocket(flags["socket"] ?? description.socketPath, environment: environment, loop: loop, log: log)
+            defer { control?.close() }
+            let service = try systemCall { () throws(SystemCallError) in
+                try PanelService(loop: loop, keeper: keeper, log: log, notifier: ServiceNotifier(environment: environment)) {
+                    try reloadedSession(flags: flags, givenRotation: givenRotation, old: keeper.session, store: store, fonts: fonts,
+                                        startTime: clock.now, log: log)
+                }
+            }
+            do {
+                try service.attach(signals: signals)
+            } catch {
+                throw CommandFailure(message: "panel: \(error)", status: ExitStatus.failure)
+            }
+            if let control { service.attach(control: control) }
+            log.info(replayPath == nil
+                ? "showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C"
+                : "replay done, holding the last frame; stop with SIGTERM or Ctrl-C")
+            try systemCall { () throws(SystemCallError) in try service.run() }
+            actions.terminateAll()
+            if service.stopSignal == nil { status = ExitStatus.failure }
+        }
+        keeper.session.save()
+        if let path = flags["screenshot"] {
+            try Screenshot.write(keeper.session.frame, rotation: keeper.session.rotation, to: path)
+        }
+        if replayPath != nil {
+            console.out(keeper.session.savedDocument.serialized())
+        }
+        return status
+    }
+
+    /// A replay's last changes may still have actions running: wait for them (their
+    /// results decide what is saved), then let any revert animation finish.
+    static func waitForActions(_ actions: ActionRunner, loop: EventLoop, session: PanelSession, log: Log) throws {
+        guard !actions.isIdle else { return }
+        log.info("replay done; waiting for actions to finish")
+        try systemCall { () throws(SystemCallError) in try loop.run(until: { actions.isIdle || SignalFD.isTerminationPending }) }
+        try session.finishAnimations()
+    }
+
+    /// The description read again for SIGHUP, shown with the values the panel has now.
+    static func reloadedSession(flags: Arguments, givenRotation: Rotation?, old: PanelSession, store: StateStore, fonts: FontCache,
+                                startTime: Double, log: Log) throws -> PanelSession {
+        let description = try loadDescription(flags["config"])
+        let images = try loadImages(description, file: flags["config"] ?? DemoPanel.fileName)
+        return try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
+                                display: old.display, store: store, fonts: fonts, now: Int(time(nil)), log: log,
+                                values: old.savedDocument, startTime: startTime)
+    }
+
+    /// `--socket`, else `socket:`, else `$RUNTIME_DIRECTORY/panel.sock`; none outside systemd without either.
+    static func openControlSocket(_ given: String?, environment: [String: String], loop: EventLoop, log: Log) throws -> ControlServer? {
+        let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first.map { "\($0)/panel.sock" }
+        guard let path = given ?? runtime else {
+            log.info("control socket: off (give --socket PATH or `socket:`; under systemd it is $RUNTIME_DIRECTORY/panel.sock)")
+            return nil
+        }
+        return try systemCall { () throws(SystemCallError) in try ControlServer(path: path, loop: loop, log: log) }
+    }
+
+    /// A system call that fails at start or in the loop stops panel with status 1 and its sentence.
+    static func systemCall<T: ~Copyable>(_ body: () throws(SystemCallError) -> T) throws(CommandFailure) -> T {
+        do {
+            return try body()
+        } catch {
+            throw CommandFailure(message: "panel: \(error)", status: ExitStatus.failure)
+        }
+    }
+
+    /// No `--display`: DRM when /dev/dri has a card, else an 800x480 screen in memory.
+    static func automaticDisplay(log: Log) -> DisplaySpec {
+        if DRMCard.devicePaths().isEmpty {
+            log.info("display: no DRM device in /dev/dri; drawing headless at 800x480 (--display headless:WxH)")
+            return .headless(DisplaySpec.defaultHeadlessSize)
+        }
+        log.info("display: DRM devices found; using --display drm")
+        return .drm(DRMRequest())
+    }
+
+    static func openDisplay(_ spec: DisplaySpec, log: Log) throws(CommandFailure) -> any Display {
+        switch spec {
+        case .headless(let size):
+            return HeadlessDisplay(size: size)
+        case .drm(let request):
+            do {
+                return try DRMDisplay(request: request, log: log)
+            } catch {
+                throw CommandFailure(message: "panel: display: \(error)", status: ExitStatus.failure)
+            }
+        }
+    }
+}

@@ -1,0 +1,9 @@
+/// Where a value change came from, as the log and control-socket subscribers see it.
+enum ChangeSource: String, Equatable {
+    /// A finger on the screen (or a replayed recording).
+    case touch
+    /// A `set` request on the control socket.
+    case socket
+    /// The control went back to its accepted value because its action failed.
+    case revert
+}
