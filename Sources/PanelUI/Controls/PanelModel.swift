@@ -134,8 +134,11 @@ public struct PanelModel: Sendable {
     public mutating func setFailed(_ failed: Bool, control index: Int) {
         guard failedControls.contains(index) != failed else { return }
         if failed { failedControls.insert(index) } else { failedControls.remove(index) }
-        for target in layout.targets.indices where controlIndex(ofTarget: target) == index {
-            pendingDamage.append(layout.targets[target].frame)
+        for row in layout.sections.flatMap(\.rows) {
+            switch row.kind {
+            case .control(index, _), .caption(index): pendingDamage.append(row.frame)
+            default: break
+            }
         }
     }
 

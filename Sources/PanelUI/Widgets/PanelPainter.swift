@@ -78,9 +78,12 @@ public struct PanelPainter {
             canvas.fill(Rect(x: x, y: row.frame.maxY - 1, width: row.frame.maxX - x, height: 1), color: theme.separator)
         }
         switch row.kind {
-        case .caption:
+        case .caption(let index):
             drawText(row.label, font: headerFont, in: row.frame, x: Double(row.labelX), color: theme.sectionText, canvas: canvas)
-        case .control(let index, _):
+            if model.failedControls.contains(index) {
+                ErrorBadge.draw(in: canvas, x: Double(row.labelX) + headerFont.measure(row.label).rounded() + ErrorBadge.gap, row: row.frame)
+            }
+        case .control(let index, let option):
             let control = model.description.controls[index]
             let state = model.state(ofTarget: target)
             if state.contains(.highlighted) {
@@ -94,7 +97,8 @@ public struct PanelPainter {
                 drawText(row.label, font: font, in: row.frame, x: Double(row.labelX), color: label.color, canvas: canvas)
                 labelEnd += font.measure(row.label).rounded() + ErrorBadge.gap
             }
-            if model.failedControls.contains(index) {
+            // A radio group's mark is on its caption, once for the group.
+            if option == nil, model.failedControls.contains(index) {
                 ErrorBadge.draw(in: canvas, x: labelEnd, row: row.frame)
             }
             let drawWidget = widgetDrawing(control, target: target, model: model, now: now)

@@ -52,6 +52,20 @@ struct PanelGoldenTests {
         expectGolden(try render(m), named: "panels/example-wifi-pressed")
     }
 
+    /// A failed action's mark: a red "!" badge after the label (a radio group's caption).
+    @Test func errorMarkBesideTheLabel() throws {
+        var m = model(Size(width: 800, height: 600))
+        m.setFailed(true, control: 0)
+        m.setFailed(true, control: 2)
+        expectGolden(try render(m), named: "panels/example-action-failed")
+        m.setFailed(false, control: 0)
+        m.setFailed(false, control: 2)
+        let cleared = try render(m), plain = try render(model(Size(width: 800, height: 600)))
+        withExtendedLifetime((cleared, plain)) {
+            #expect(Array(cleared.pixels) == Array(plain.pixels), "cleared marks leave no trace")
+        }
+    }
+
     @Test func midAnimation() throws {
         var m = model(Size(width: 800, height: 600))
         touch(&m, .down, target: 0, at: 0)
