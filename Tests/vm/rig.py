@@ -29,6 +29,8 @@ VMS = [
         ("replay-one-buffer-r180", f"{DEMO} --hold --rotate 180 --display-options buffers=1"),
     ]),
 ]
+# systemd as PID 1 in the guest starting systemd/panel.service (Tests/vm/systemd-check.sh).
+SYSTEMD_VM = ("systemd", ["-device", "virtio-gpu-pci,xres=800,yres=480"], [("systemd", "")])
 VM_TIMEOUT = 240
 
 
@@ -58,7 +60,7 @@ class QMP:
                 raise RuntimeError(f"QMP {command}: {reply['error']}")
 
 
-def run_vm(name, device, cases, args, folder):
+def run_vm(name, device, cases, args, folder, boot=""):
     os.makedirs(folder)
     with open(f"{folder}/cases", "w") as f:
         for case, flags in cases:
@@ -70,7 +72,7 @@ def run_vm(name, device, cases, args, folder):
         "qemu-system-x86_64", "-accel", "tcg,thread=multi", "-cpu", "max", "-smp", "2", "-m", "1G",
         "-nodefaults", "-no-user-config", "-display", "none", "-serial", "stdio", "-no-reboot",
         "-bios", "/usr/share/qemu/qboot.rom", "-kernel", args.kernel, "-initrd", args.initrd,
-        "-append", f"console=ttyS0 panic=-1 loglevel=4 panel.guest={args.repo}/Tests/vm/guest.sh",
+        "-append", f"console=ttyS0 panic=-1 loglevel=4 panel.guest={args.repo}/Tests/vm/guest.sh {boot}".strip(),
         "-fsdev", "local,id=hostroot,path=/,readonly=on,security_model=none,multidevs=remap",
         "-device", "virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot",
         "-fsdev", f"local,id=results,path={folder},security_model=none",
@@ -81,7 +83,7 @@ def run_vm(name, device, cases, args, folder):
     deadline = start + VM_TIMEOUT
     console = open(f"{folder}/console.log", "w")
     qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    timings = {}
+    timings = {"last": start}  # the systemd case prints no PANEL-BOOTED
     try:
         qmp = QMP(qmp_path, deadline)
         pending = b""
@@ -173,6 +175,73 @@ def check_case(vm, case, flags, args, folder):
     return problems
 
 
+def check_systemd(args, folder):
+    """The unit under systemd: READY reached, the screen drawn, a value set over the socket,
+    `systemctl stop` a clean exit, and the state file saved by the service's user."""
+    problems = []
+    base = f"{folder}/systemd"
+
+    def properties(name):
+        try:
+            with open(f"{base}.{name}") as f:
+                return dict(line.strip().split("=", 1) for line in f if "=" in line)
+        except OSError:
+            return {}
+
+    ready, stopped = properties("ready"), properties("stopped")
+    if ready.get("ActiveState") != "active" or not ready.get("StatusText", "").startswith("showing 3 controls"):
+        problems.append(f"not READY: {ready or 'no systemctl show output'}")
+    if stopped.get("ActiveState") != "inactive" or stopped.get("Result") != "success" or stopped.get("ExecMainStatus") != "0":
+        problems.append(f"systemctl stop did not end cleanly: {stopped}")
+    reference = f"{args.work}/systemd-reference"
+    os.makedirs(reference)
+    subprocess.run([args.panel, "run", "--config", "etc/panel.yml", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}",
+                    "--state", f"{reference}/state.json", "--screenshot", f"{reference}/screen.png"],
+                   cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        shot = Image.open(f"{base}.screen.png").convert("RGB").tobytes()
+        expected = Image.open(f"{reference}/screen.png").convert("RGB").tobytes()
+        if shot != expected:
+            problems.append("screendump differs from the headless screenshot")
+    except OSError as error:
+        problems.append(f"no screendump: {error}")
+    try:
+        with open(f"{base}.state.json") as f:
+            values = json.load(f)["values"]
+        if values != {"wifi": True, "night": True, "mode": "balanced"}:
+            problems.append(f"state file holds {values}")
+    except (OSError, ValueError, KeyError) as error:
+        problems.append(f"state file: {error}")
+    try:
+        owner = open(f"{base}.state-owner").read().strip()
+        if not owner.startswith("panel panel"):
+            problems.append(f"state file owned by {owner}, not the panel user")
+    except OSError:
+        problems.append("no state file owner recorded")
+    return problems
+
+
+def run_systemd_case(args):
+    """Boots the systemd VM and prints its PASS/FAIL line; returns True when it passed."""
+    name, device, cases = SYSTEMD_VM
+    folder = f"{args.work}/{name}"
+    try:
+        timings = run_vm(name, device, cases, args, folder, boot="panel.systemd=1 systemd.unit=panel-vm.target")
+        problems = check_systemd(args, folder)
+    except Exception as error:
+        timings, problems = {}, [str(error)]
+    took = f"{timings['total']:.1f} s" if "total" in timings else "?"
+    if problems:
+        print(f"vm: FAIL systemd/panel.service ({took}): " + "; ".join(problems))
+        for extra in ("panel.log", "check.log", "systemd.ctl", "console.log"):
+            if os.path.exists(f"{folder}/{extra}"):
+                print(f"---- {folder}/{extra}")
+                print("".join(open(f"{folder}/{extra}", errors="replace").readlines()[-40:]), end="")
+        return False
+    print(f"vm: PASS systemd/panel.service ({took} whole VM; READY, screen, ctl set, systemctl stop, state saved)")
+    return True
+
+
 def main():
     parser = argparse.ArgumentParser()
     for option in ("kernel", "initrd", "panel", "repo", "work"):
@@ -180,7 +249,11 @@ def main():
     args = parser.parse_args()
     started = time.monotonic()
     passed = failed = 0
+    # PANEL_VM_ONLY=systemd runs just that VM (the others by their device names), for quick iterations.
+    only = os.environ.get("PANEL_VM_ONLY")
     for vm, device, cases in VMS:
+        if only and only != vm:
+            continue
         folder = f"{args.work}/{vm}"
         try:
             timings = run_vm(vm, device, cases, args, folder)
@@ -208,6 +281,11 @@ def main():
                 print(f"vm: PASS {vm}/{case} ({took}; {path})")
         if "boot" in timings:
             print(f"vm: {vm} booted to the guest script in {timings['boot']:.1f} s, whole VM {timings['total']:.1f} s")
+    if not only or only == SYSTEMD_VM[0]:
+        if run_systemd_case(args):
+            passed += 1
+        else:
+            failed += 1
     print(f"vm tests took {time.monotonic() - started:.0f} s")
     # The plain closing line CI reads: cases of the real-kernel rig.
     print(f"vm: {passed} passed, {failed} failed")

@@ -8,6 +8,8 @@
 set -eu
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 panel="${1:-$repo/.build/debug/panel}"
+# Absolute: the guest finds it under the host's / (and the systemd case copies it).
+case "$panel" in /*) ;; *) panel="$(pwd)/$panel" ;; esac
 cache="${PANEL_VM_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/panel-vm}"
 skip() { echo "vm tests: SKIPPED: $*"; exit 0; }
 

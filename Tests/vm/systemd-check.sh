@@ -1,0 +1,22 @@
+#!/bin/sh
+# Runs in the VM booted with systemd as PID 1 (panel-vm-check.service): waits until
+# panel.service is active (Type=notify: only after READY=1), records what systemd says,
+# asks the host for a screendump, changes a value over the control socket, stops the
+# unit, and keeps the state file and the unit's final state for the host to check.
+out=/results/systemd
+show() { systemctl show -p ActiveState -p SubState -p StatusText -p Result -p ExecMainStatus panel.service; }
+i=0
+while [ "$(systemctl show -P ActiveState panel.service)" != active ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+show > "$out.ready"
+echo "PANEL-READY systemd" > /dev/console
+i=0
+while [ ! -e "$out.shot-taken" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+/usr/local/bin/panel ctl get > "$out.ctl" 2>&1
+/usr/local/bin/panel ctl set night true >> "$out.ctl" 2>&1
+systemctl stop panel.service
+show > "$out.stopped"
+cp /var/lib/panel/state.json "$out.state.json" 2>> "$out.ctl"
+stat -c '%U %G %a' /var/lib/panel/state.json > "$out.state-owner" 2>&1
+echo "PANEL-DONE systemd" > /dev/console
+sync
+echo o > /proc/sysrq-trigger
