@@ -25,7 +25,8 @@ extension PanelDescription {
             // After the theme, wherever it is written: controls start from its style keys.
             let sections = try decodeSections(sectionsNode, theme: draft.theme, context)
             return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme, sections: sections,
-                                    imageReferences: context.images.references, blankAfter: draft.blankAfter)
+                                    imageReferences: context.images.references, blankAfter: draft.blankAfter,
+                                    calibration: draft.calibration)
         })
     }
 }
@@ -37,6 +38,7 @@ private struct PanelDraft {
     var theme = Theme.standard
     var sections: YAMLNode?
     var blankAfter: Double?
+    var calibration: [Double]?
 }
 
 private let panelFields: [Field<PanelDraft>] = [
@@ -45,6 +47,7 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("theme", \.theme, .theme),
     Field("sections", \.sections, .node),
     Field("blank_after", \.blankAfter, .seconds),
+    Field("calibration", \.calibration, .calibrationMatrix),
 ]
 
 private let themeFields: [Field<Theme>] = [
@@ -89,6 +92,30 @@ extension Conversion<Double> {
                 return value
             }
             throw context.error(node, "'\(key)' must be a number of seconds above 0, not \(node.shownInMessage)")
+        }
+    }
+}
+
+extension Conversion<[Double]> {
+    /// libinput's calibration matrix: the first two rows `[a, b, c, d, e, f]` of a 3x3
+    /// matrix over coordinates normalised to 0…1 (libinput_device_config_calibration_set_matrix).
+    fileprivate static var calibrationMatrix: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            let shape = "6 numbers [a, b, c, d, e, f] (libinput's calibration matrix; [1, 0, 0, 0, 1, 0] changes nothing)"
+            guard case .sequence(let items, _) = node else {
+                throw context.error(node, "'\(key)' must be a list of \(shape), not \(node.shownInMessage)")
+            }
+            guard items.count == 6 else {
+                throw context.error(node, "'\(key)' has \(items.count) numbers; it needs \(shape)")
+            }
+            var matrix: [Double] = []
+            for item in items {
+                guard case .scalar(let text, false, _) = item, let value = Double(text), value.isFinite else {
+                    throw context.error(item, "'\(key)' items must be numbers, not \(item.shownInMessage)")
+                }
+                matrix.append(value)
+            }
+            return matrix
         }
     }
 }

@@ -15,13 +15,17 @@ public struct PanelDescription: Equatable, Sendable {
     public var imageReferences: [ImageReference]
     /// Key `blank_after`: seconds without a touch before the screen is blanked; nil never blanks.
     public var blankAfter: Double?
+    /// Key `calibration`: libinput's 6-number calibration matrix for every touchscreen
+    /// (replacing udev's LIBINPUT_CALIBRATION_MATRIX); nil keeps the device's own.
+    public var calibration: [Double]?
 
     /// All controls of all sections, in file order.
     public var controls: [ControlDescription] { sections.flatMap(\.controls) }
 
     public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
-                imageReferences: [ImageReference] = [], blankAfter: Double? = nil) {
+                imageReferences: [ImageReference] = [], blankAfter: Double? = nil, calibration: [Double]? = nil) {
         self.title = title
+        self.calibration = calibration
         self.blankAfter = blankAfter
         self.rotation = rotation
         self.theme = theme

@@ -34,7 +34,7 @@ enum Commands {
             switch command {
             case "check": return try check(args, console: console)
             case "layout": return try layout(args, console: console)
-            case "touches": return try touches(args, console: console)
+            case "touches": return try touches(args, console: console, log: log)
             case "outputs": return try outputs(args, console: console)
             default: return try run(args, console: console, log: log)
             }
@@ -80,21 +80,29 @@ enum Commands {
 
     // MARK: touches
 
-    static func touches(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
-        let flags = try Arguments(args, command: "touches", valued: ["input", "display", "rotate"])
+    static func touches(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
+        let flags = try Arguments(args, command: "touches", valued: ["input", "display", "rotate", "config", "count", "timeout"])
         if flags.wantsHelp { console.out(Help.touches); return ExitStatus.success }
         guard let inputText = flags["input"] else {
-            throw UsageError(message: "panel touches: --input replay:FILE is required")
+            throw UsageError(message: "panel touches: --input libinput[:SEAT], path:DEVICE[,…] or replay:FILE is required")
         }
-        guard case .replay(let path) = try InputSpec(parsing: inputText) else {
-            throw UsageError(message: "panel touches: --input must be replay:FILE")
-        }
+        let input = try InputSpec(parsing: inputText)
+        let description = try flags["config"].map { try loadDescription($0) }
         let screen = try headlessSize(flags["display"])
-        let rotation = try flags.rotation(command: "touches") ?? .r0
-        let replay = try Replay(path: path, screen: screen)
+        let rotation = try flags.rotation(command: "touches") ?? description?.rotation ?? .r0
         let logical = rotation.logicalSize(forScreen: screen)
-        for timed in replay.touches {
-            console.out(TouchReport.json(timed.touch, rotation: rotation, logical: logical).serialized())
+        let count = try flags.positiveNumber("count", command: "touches", whole: true).map { Int($0) }
+        let timeout = try flags.positiveNumber("timeout", command: "touches")
+        switch input {
+        case .replay(let path):
+            for timed in try Replay(path: path, screen: screen, calibration: description?.calibration).touches {
+                console.out(TouchReport.json(timed.touch, rotation: rotation, logical: logical).serialized())
+            }
+        case .libinput, .paths:
+            let live = try openLiveInput(input, screen: screen, calibration: description?.calibration, log: log)!
+            try printLiveTouches(live, rotation: rotation, logical: logical, count: count, timeout: timeout, console: console)
+        case .none:
+            throw UsageError(message: "panel touches: --input none has no touches to print")
         }
         return ExitStatus.success
     }
@@ -125,17 +133,17 @@ enum Commands {
         let description = try loadDescription(flags["config"])
         let images = try loadImages(description, file: flags["config"] ?? DemoPanel.fileName)
         let givenSpec = try flags["display"].map { (text) throws(UsageError) in try DisplaySpec(parsing: text) }
-        let input = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) } ?? .none
+        let givenInput = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) }
         let rotation = try flags.rotation(command: "run") ?? description.rotation ?? .r0
         guard let statePath = flags["state"] ?? StateStore.defaultPath(environment: environment()) else {
             throw UsageError(message: "panel run: no state file: give --state FILE (neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set)")
         }
         // Read the recording before touching the display, so a bad one changes nothing.
-        var replayPath: String?
-        if case .replay(let path) = input {
-            _ = try Replay(path: path, screen: DisplaySpec.defaultHeadlessSize)
-            replayPath = path
+        if case .replay(let path) = givenInput {
+            _ = try Replay(path: path, screen: DisplaySpec.defaultHeadlessSize, calibration: description.calibration)
         }
+        // Without --input a screenshot is of the first frame; otherwise input devices are read when there are any.
+        let input = givenInput ?? (flags["screenshot"] == nil ? InputSpec.automatic(log: log) : .none)
         // A signal must not kill a DRM panel before it has put the old screen back.
         TerminationSignals.block()
         let display = try openDisplay(givenSpec ?? automaticDisplay(log: log), log: log)
@@ -145,20 +153,30 @@ enum Commands {
                                        now: Int(time(nil)), log: log)
         try session.renderFullFrame(at: 0)
 
-        if let replayPath {
-            try session.play(try Replay(path: replayPath, screen: display.screenSize), shouldStop: { TerminationSignals.isPending })
-        }
-        if (replayPath == nil && flags["screenshot"] == nil) || flags.has("hold") {
-            log.info(replayPath == nil
-                ? "showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C"
-                : "replay done, holding the last frame; stop with SIGTERM or Ctrl-C")
-            try waitForTermination(session)
+        switch input {
+        case .replay(let path):
+            let replay = try Replay(path: path, screen: display.screenSize, calibration: description.calibration)
+            try session.play(replay, shouldStop: { TerminationSignals.isPending })
+            if flags.has("hold") {
+                log.info("replay done, holding the last frame; stop with SIGTERM or Ctrl-C")
+                try waitForTermination(session)
+            }
+        case .libinput, .paths:
+            let live = try openLiveInput(input, screen: display.screenSize, calibration: description.calibration, log: log)!
+            let signals = try signalDescriptor()
+            log.info("showing \(description.controls.count) controls with input from \(flags["input"] ?? "libinput"); stop with SIGTERM or Ctrl-C")
+            try pumpInput(live, into: session, signals: signals)
+        case .none:
+            if flags["screenshot"] == nil || flags.has("hold") {
+                log.info("showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C")
+                try waitForTermination(session)
+            }
         }
         session.save()
         if let path = flags["screenshot"] {
             try Screenshot.write(session.frame, rotation: rotation, to: path)
         }
-        if replayPath != nil {
+        if case .replay = input {
             console.out(session.savedDocument.serialized())
         }
         return ExitStatus.success

@@ -10,6 +10,11 @@ struct FileDescriptor: ~Copyable {
         rawValue = try retryingInterrupts { open(path, flags | O_CLOEXEC, permissions) }
     }
 
+    /// Takes ownership of a descriptor made by another call (signalfd, socket).
+    init(adopting rawValue: CInt) {
+        self.rawValue = rawValue
+    }
+
     deinit {
         // Errors are unreportable here; callers that care (writers) call close() themselves.
         _ = Glibc.close(rawValue)

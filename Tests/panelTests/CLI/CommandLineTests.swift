@@ -9,7 +9,7 @@ struct CommandLineTests {
         (["run", "--rotate", "45"], "--rotate must be 0, 90, 180 or 270, not '45'"),
         (["layout", "--display", "headless:800by480"], "needs a size like 800x480"),
         (["layout", "--display", "vnc"], "--display must be headless[:WxH] or drm[:DEVICE]"),
-        (["run", "--input", "mouse"], "--input must be replay:FILE or none, not 'mouse'"),
+        (["run", "--input", "mouse"], "--input must be libinput[:SEAT], path:/dev/input/eventN[,…], replay:FILE or none, not 'mouse'"),
         (["check"], "--config FILE is required"),
         (["touches"], "--input replay:FILE is required"),
         (["frobnicate"], "unknown command 'frobnicate'"),
