@@ -11,7 +11,7 @@ struct CommandLineTests {
         (["layout", "--display", "vnc"], "--display must be headless[:WxH] or drm[:DEVICE]"),
         (["run", "--input", "mouse"], "--input must be libinput[:SEAT], path:/dev/input/eventN[,…], replay:FILE or none, not 'mouse'"),
         (["check"], "--config FILE is required"),
-        (["touches"], "--input replay:FILE is required"),
+        (["touches"], "--input libinput[:SEAT], path:DEVICE[,…] or replay:FILE is required"),
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["run", "--state"], "--state needs a value"),
         (["run", "stray"], "unexpected argument 'stray'"),
