@@ -77,15 +77,18 @@ class Gesture:
         if lift:
             self.slotted(t + step, {0: None}, btn_touch)
 
-    def protocol_a_tap(self, t, x, y, frames=5, step=0.012):
-        """Protocol A: one contact per SYN_MT_REPORT, an empty report when lifted."""
+    def protocol_a_tap(self, t, x, y, frames=4, step=0.012, move=100):
+        """Protocol A: one contact per SYN_MT_REPORT, an empty report when lifted.
+        libinput reads protocol A through mtdev, which gives axes without fuzz a default
+        fuzz of range/250 and smooths moves below twice that: the finger moves `move` units a
+        frame, more than that, so libinput and the replay (no smoothing) see the same motion."""
         for i in range(frames):
-            self.ev(t, ABS, MT_X, x + i % 2)
+            self.ev(t, ABS, MT_X, x + i * move)
             self.ev(t, ABS, MT_Y, y)
             self.ev(t, SYN, SYN_MT_REPORT, 0)
             if i == 0:
                 self.ev(t, KEY, BTN_TOUCH, 1)
-            self.ev(t, ABS, ABS_X, x + i % 2)
+            self.ev(t, ABS, ABS_X, x + i * move)
             self.ev(t, ABS, ABS_Y, y)
             self.frame(t)
             t += step
@@ -129,7 +132,9 @@ def write_libinput_record(name, source, comment, desc, gesture):
            "devices:", "  - node: /dev/input/event0", "    evdev:", f"      name: {dev_name}", f"      id: {ids}", "      codes:"]
     out += [f"        {t}: {c}" for t, c in sorted(codes.items())]
     out += ["      absinfo:"] + [f"        {a}: {v}" for a, v in sorted(absinfo.items())]
-    out += [f"      properties: {properties}", "    events:"]
+    # libinput replay compares these with what udev says of the device it created.
+    out += [f"      properties: {properties}", "    udev:", "      properties:", "      - ID_INPUT=1",
+            "      - ID_INPUT_TOUCHSCREEN=1", "    events:"]
     frame = []
     for t, typ, code, value in gesture.events:
         frame.append(f"        - [{int(t)}, {round((t % 1) * 1e6)}, {typ}, {code}, {value}]")
