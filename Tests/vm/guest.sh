@@ -1,12 +1,19 @@
 #!/bin/sh
-# Runs inside the VM (see init): for each line "NAME<TAB>PANEL FLAGS" of /results/cases,
-# runs `panel --display drm FLAGS` until it shows its final frame, tells the host
-# (PANEL-READY on the serial console) to take a screendump, waits for the host's answer,
-# stops panel with SIGTERM and keeps its log, exit status, state file and `panel outputs`
-# before and after for the host to check.
+# Runs inside the VM (see init): for each line "NAME<TAB>PANEL FLAGS[<TAB>PLAYER<TAB>RECORDING<TAB>LINES]"
+# of /results/cases, runs `panel --display drm FLAGS` until it shows its final frame, tells
+# the host (PANEL-READY on the serial console) to take a screendump, waits for the host's
+# answer, stops panel with SIGTERM and keeps its log, exit status, state file and
+# `panel outputs` before and after for the host to check.
+# Touch cases (PLAYER evemu, record or unplug) also start udevd, run `panel touches` with the
+# same flags beside panel, create a uinput touchscreen from Tests/vm/recordings/RECORDING
+# once both have libinput running, and play it into the kernel (see touch_case).
 set -u
 . /results/env    # PANEL=… REPO=…
 cd "$REPO"
+# Debian's python3 (libinput replay's modules are Debian packages), not one earlier on PATH.
+export PATH="/usr/bin:/usr/sbin:/bin:/sbin" PYTHONUNBUFFERED=1
+# A player that died must fail its case, not kill this script through a write to its pipe.
+trap '' PIPE
 echo "PANEL-BOOTED $(cut -d' ' -f1 /proc/uptime)" > /dev/console
 
 wait_for() {  # wait_for SECONDS COMMAND…: polls every 0.1 s
@@ -18,9 +25,50 @@ wait_for() {  # wait_for SECONDS COMMAND…: polls every 0.1 s
     done
 }
 showing() { grep -q "stop with SIGTERM" "$1" || ! kill -0 "$2" 2>/dev/null; }
+has_touchscreen() { grep -q "; touchscreen" "$1" && grep -q "; touchscreen" "$2"; }
+hit_enter_twice() { [ "$(grep -o 'Hit enter' "$1" | wc -l)" -ge 2 ]; }
+
+# udevd tags the uinput devices so libinput's udev backend takes them; only input and misc
+# (/dev/uinput) are triggered: a full coldplug is slow under TCG.
+start_udev() {
+    [ -e /run/udev/control ] && return
+    /lib/systemd/systemd-udevd --daemon --resolve-names=never 2> /results/udevd.log
+    udevadm trigger --action=add --subsystem-match=input --subsystem-match=misc
+    udevadm settle --timeout=30
+}
+
+# touch_case NAME PLAYER RECORDING LINES: panel runs; creates the device, plays, waits until
+# `panel touches` (pid $touches_pid) printed LINES lines; the device stays until cleanup.
+touch_case() {
+    rec="$REPO/Tests/vm/recordings/$3"
+    case "$2" in
+    record)
+        mkfifo "/tmp/$1/enter"
+        libinput replay "$rec" < "/tmp/$1/enter" > "$out.device" 2>&1 &
+        device_pid=$!
+        exec 3> "/tmp/$1/enter"
+        # libinput replay starts on Enter: only once libinput has opened the device.
+        wait_for 30 has_touchscreen "$out.log" "$out.touches-log" || echo "guest: no device added" >> "$out.log"
+        echo >&3
+        wait_for 30 hit_enter_twice "$out.device" ;;
+    *)
+        evemu-device "$rec" > "$out.device" 2>&1 &
+        device_pid=$!
+        wait_for 30 has_touchscreen "$out.log" "$out.touches-log" || echo "guest: no device added" >> "$out.log"
+        evemu-play "$(grep -o '/dev/input/event[0-9]*' "$out.device")" < "$rec" ;;
+    esac
+    if [ "$2" = unplug ]; then
+        # The finger is still down: unplug the device once libinput has reported the touch.
+        wait_for 10 grep -q '"down"' "$out.touches"
+        sleep 0.3
+        kill "$device_pid"
+        wait "$device_pid"
+    fi
+    wait_for 20 test "$(wc -l < "$out.touches")" -ge "$4" || echo "guest: panel touches printed too little" >> "$out.log"
+}
 
 tab="$(printf '\t')"
-while IFS="$tab" read -r name flags; do
+while IFS="$tab" read -r name flags player recording lines; do
     out="/results/$name"
     mkdir -p "/tmp/$name"
     display=drm
@@ -29,14 +77,27 @@ while IFS="$tab" read -r name flags; do
         flags="$(echo "$flags" | sed 's/--display-options [^ ]*//')" ;;
     esac
     "$PANEL" outputs > "$out.outputs-before" 2>&1
+    touches_pid="" device_pid=""
+    if [ -n "$player" ]; then
+        start_udev
+        # shellcheck disable=SC2086 # flags are words
+        "$PANEL" touches $flags --count "$lines" --timeout 30 > "$out.touches" 2> "$out.touches-log" &
+        touches_pid=$!
+    fi
     # shellcheck disable=SC2086 # flags are words
     "$PANEL" run --display "$display" --state "/tmp/$name/state.json" $flags < /dev/null > "$out.stdout" 2> "$out.log" &
     pid=$!
     if wait_for 120 showing "$out.log" "$pid"; then
+        [ -z "$player" ] || touch_case "$name" "$player" "$recording" "$lines"
         echo "PANEL-READY $name" > /dev/console
         wait_for 60 test -e "$out.shot-taken" || echo "guest: no screendump for $name" >> "$out.log"
     else
         echo "guest: panel did not show its frame within 120 s" >> "$out.log"
+    fi
+    if [ -n "$player" ]; then
+        [ "$player" != record ] || exec 3>&-   # libinput replay ends at end of input
+        kill "$device_pid" "$touches_pid" 2>/dev/null
+        wait "$device_pid" "$touches_pid" 2>/dev/null
     fi
     kill -TERM "$pid" 2>/dev/null
     wait "$pid"

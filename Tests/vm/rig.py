@@ -1,6 +1,12 @@
 """Host side of the VM tests (started by run.sh): boots one QEMU per display device,
 takes a QMP screendump whenever the guest says panel shows its final frame, and checks
-each case against `panel --display headless` run on the host with the same flags."""
+each case against `panel --display headless` run on the host with the same flags.
+
+Touch cases run `panel --input libinput` while the guest plays a recording into a uinput
+touchscreen through the real kernel, udev and libinput; their reference is the headless
+replay of the same recording (`--input replay:FILE`), and `panel touches --input libinput`
+in the guest must print the same events as `panel touches --input replay:FILE` here
+(times aside): libinput's coordinate transform against PanelUI's TouchDecoder."""
 import argparse
 import json
 import os
@@ -23,6 +29,19 @@ VMS = [
         # One buffer written in place: virtio-gpu shows CPU writes only after DirtyFB.
         ("replay-one-buffer", f"{DEMO} --hold --display-options buffers=1"),
     ]),
+    # Touch cases: (name, flags, player, recording in Tests/vm/recordings). The player is
+    # evemu (evemu-device + evemu-play), record (libinput replay) or unplug (evemu, then the
+    # device is destroyed with the finger down).
+    ("touch", ["-device", "virtio-gpu-pci,xres=800,yres=480"], [
+        ("tap", "--input libinput", "evemu", "tap.evemu"),
+        ("drag-off", "--input libinput", "evemu", "drag-off.evemu"),
+        ("two-finger-tap", "--input libinput", "record", "two-finger-tap.yml"),
+        ("protocol-a", "--input libinput", "evemu", "protocol-a.evemu"),
+        ("full-range-r90", "--input libinput --rotate 90", "evemu", "full-range-r90.evemu"),
+        ("offset-range-calibrated", "--input libinput --config Tests/vm/recordings/upside-down.yaml", "evemu",
+         "offset-range-upside-down.evemu"),
+        ("unplug", "--input libinput", "unplug", "unplug.evemu"),
+    ]),
     ("bochs", ["-device", "VGA,xres=800,yres=480"], [
         ("replay-r270", f"{DEMO} --hold --rotate 270"),
         # bochs answers DirtyFB with ENOSYS: its writes show at once.
@@ -32,6 +51,46 @@ VMS = [
 # systemd as PID 1 in the guest starting systemd/panel.service (Tests/vm/systemd-check.sh).
 SYSTEMD_VM = ("systemd", ["-device", "virtio-gpu-pci,xres=800,yres=480"], [("systemd", "")])
 VM_TIMEOUT = 240
+# A touch case's screendump is retaken until it equals the reference (animations settle in
+# real time in the guest) for at most this long.
+SETTLE_TIMEOUT = 10
+
+
+def prepare_touch_case(case, flags, player, recording, args):
+    """Host-side expectations of a touch case: the recording the headless replay plays, the
+    reference screenshot and state, and the `panel touches` lines libinput must match."""
+    reference = f"{args.work}/reference-{case}"
+    os.makedirs(reference)
+    played = f"{args.repo}/Tests/vm/recordings/{recording}"
+    if player == "unplug":
+        # The replay's stand-in for the unplug: SYN_DROPPED after the last event cancels every
+        # touch (TouchDecoder), as libinput's TOUCH_CANCEL does when the device goes away.
+        with open(played) as f:
+            text = f.read()
+        last_time = text.strip().splitlines()[-1].split()[1]
+        played = f"{reference}/{recording}"
+        with open(played, "w") as f:
+            f.write(text + f"E: {last_time} 0000 0003 0\n")
+    words = flags.replace("--input libinput", f"--input replay:{played}").split()
+    subprocess.run([args.panel, "run", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}", "--state", f"{reference}/state.json",
+                    "--screenshot", f"{reference}/screen.png"] + words,
+                   cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    touches = subprocess.run([args.panel, "touches"] + words, cwd=args.repo, check=True, capture_output=True, text=True).stdout
+    return {"reference": reference, "touches": touches_without_times(touches), "lines": len(touches.splitlines()),
+            "pixels": Image.open(f"{reference}/screen.png").convert("RGB").tobytes()}
+
+
+def touches_without_times(text):
+    events = []
+    for line in text.splitlines():
+        event = json.loads(line)
+        event.pop("time", None)
+        events.append(event)
+    return events
+
+
+def differing_pixels(a, b):
+    return 0 if a == b else sum(1 for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3])
 
 
 class QMP:
@@ -60,11 +119,12 @@ class QMP:
                 raise RuntimeError(f"QMP {command}: {reply['error']}")
 
 
-def run_vm(name, device, cases, args, folder, boot=""):
+def run_vm(name, device, cases, args, folder, touch, boot=""):
     os.makedirs(folder)
     with open(f"{folder}/cases", "w") as f:
-        for case, flags in cases:
-            f.write(f"{case}\t{flags}\n")
+        for case, flags, *played in cases:
+            extra = f"\t{played[0]}\t{played[1]}\t{touch[case]['lines']}" if played else ""
+            f.write(f"{case}\t{flags}{extra}\n")
     with open(f"{folder}/env", "w") as f:
         f.write(f"PANEL='{args.panel}'\nREPO='{args.repo}'\n")
     qmp_path = f"{folder}/qmp.sock"
@@ -105,7 +165,13 @@ def run_vm(name, device, cases, args, folder, boot=""):
                     timings["boot"] = time.monotonic() - start
                     timings["last"] = time.monotonic()
                 elif line.startswith("PANEL-READY") and len(words) == 2:
-                    qmp.call("screendump", filename=f"{folder}/{words[1]}.screen.png", format="png")
+                    shot = f"{folder}/{words[1]}.screen.png"
+                    qmp.call("screendump", filename=shot, format="png")
+                    settle = time.monotonic() + SETTLE_TIMEOUT
+                    while words[1] in touch and time.monotonic() < settle and \
+                            Image.open(shot).convert("RGB").tobytes() != touch[words[1]]["pixels"]:
+                        time.sleep(0.2)
+                        qmp.call("screendump", filename=shot, format="png")
                     open(f"{folder}/{words[1]}.shot-taken", "w").close()
                 elif line.startswith("PANEL-DONE") and len(words) == 2:
                     timings[words[1]] = time.monotonic() - timings["last"]
@@ -129,7 +195,7 @@ def crtc_lines(path):
         return None
 
 
-def check_case(vm, case, flags, args, folder):
+def check_case(vm, case, flags, args, folder, touch):
     """Returns a list of problems (empty when the case passed)."""
     problems = []
     base = f"{folder}/{case}"
@@ -140,23 +206,32 @@ def check_case(vm, case, flags, args, folder):
         return ["panel never finished in the guest"]
     if status != "0":
         problems.append(f"panel exited with status {status}")
-    reference = f"{args.work}/{vm}-{case}"
-    os.makedirs(reference)
-    host_flags = [w for w in flags.split() if w != "--hold"]
-    if "--display-options" in host_flags:  # DRM-only options: the host draws headless
-        at = host_flags.index("--display-options")
-        del host_flags[at:at + 2]
-    subprocess.run([args.panel, "run", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}",
-                    "--state", f"{reference}/state.json", "--screenshot", f"{reference}/screen.png"] + host_flags,
-                   cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if case in touch:
+        reference = touch[case]["reference"]
+        try:
+            with open(f"{base}.touches") as f:
+                seen = touches_without_times(f.read())
+            if seen != touch[case]["touches"]:
+                problems.append(f"libinput's touches differ from the replay's: {seen} != {touch[case]['touches']}")
+        except (OSError, ValueError) as error:
+            problems.append(f"panel touches: {error}")
+    else:
+        reference = f"{args.work}/{vm}-{case}"
+        os.makedirs(reference)
+        host_flags = [w for w in flags.split() if w != "--hold"]
+        if "--display-options" in host_flags:  # DRM-only options: the host draws headless
+            at = host_flags.index("--display-options")
+            del host_flags[at:at + 2]
+        subprocess.run([args.panel, "run", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}",
+                        "--state", f"{reference}/state.json", "--screenshot", f"{reference}/screen.png"] + host_flags,
+                       cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         shot = Image.open(f"{base}.screen.png").convert("RGB")
         expected = Image.open(f"{reference}/screen.png").convert("RGB")
         if shot.size != expected.size:
             problems.append(f"screendump is {shot.size}, headless screenshot is {expected.size}")
         else:
-            a, b = shot.tobytes(), expected.tobytes()
-            differing = sum(1 for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3])
+            differing = differing_pixels(shot.tobytes(), expected.tobytes())
             if differing:
                 problems.append(f"{differing} pixels differ from the headless screenshot")
     except OSError as error:
@@ -226,7 +301,7 @@ def run_systemd_case(args):
     name, device, cases = SYSTEMD_VM
     folder = f"{args.work}/{name}"
     try:
-        timings = run_vm(name, device, cases, args, folder, boot="panel.systemd=1 systemd.unit=panel-vm.target")
+        timings = run_vm(name, device, cases, args, folder, {}, boot="panel.systemd=1 systemd.unit=panel-vm.target")
         problems = check_systemd(args, folder)
     except Exception as error:
         timings, problems = {}, [str(error)]
@@ -255,12 +330,13 @@ def main():
         if only and only != vm:
             continue
         folder = f"{args.work}/{vm}"
+        touch = {case: prepare_touch_case(case, flags, *played, args) for case, flags, *played in cases if played}
         try:
-            timings = run_vm(vm, device, cases, args, folder)
+            timings = run_vm(vm, device, cases, args, folder, touch)
         except Exception as error:  # a VM that never finished fails all its cases
             timings = {"error": str(error)}
-        for case, flags in cases:
-            problems = check_case(vm, case, flags, args, folder)
+        for case, flags, *_ in cases:
+            problems = check_case(vm, case, flags, args, folder, touch)
             if "error" in timings:
                 problems.insert(0, timings["error"])
             seconds = timings.get(case)
@@ -272,7 +348,7 @@ def main():
             if problems:
                 failed += 1
                 print(f"vm: FAIL {vm}/{case} ({took}): " + "; ".join(problems))
-                for extra in (log, f"{folder}/console.log"):
+                for extra in (log, f"{folder}/{case}.touches-log", f"{folder}/{case}.device", f"{folder}/console.log"):
                     if os.path.exists(extra):
                         print(f"---- {extra}")
                         print("".join(open(extra).readlines()[-40:]), end="")

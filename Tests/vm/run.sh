@@ -13,8 +13,9 @@ case "$panel" in /*) ;; *) panel="$(pwd)/$panel" ;; esac
 cache="${PANEL_VM_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/panel-vm}"
 skip() { echo "vm tests: SKIPPED: $*"; exit 0; }
 
-# Packages: QEMU, a static busybox for the initramfs, module tools, Pillow to compare PNGs.
-packages="qemu-system-x86 busybox-static cpio kmod xz-utils python3 python3-pil"
+# Packages: QEMU, a static busybox for the initramfs, module tools, Pillow to compare PNGs;
+# for the touch cases (run in the guest from this root) udevd, evemu, libinput replay and its modules.
+packages="qemu-system-x86 busybox-static cpio kmod xz-utils python3 python3-pil udev evemu-tools libinput-tools python3-libevdev python3-pyudev python3-yaml"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
@@ -56,7 +57,8 @@ work="$(mktemp -d /tmp/panel-vm.XXXXXX)"
 initramfs="$work/initramfs"
 mkdir -p "$initramfs/bin" "$initramfs/modules" "$initramfs/proc" "$initramfs/sys" "$initramfs/dev"
 cp /bin/busybox "$initramfs/bin/busybox"
-for module in virtio_pci 9pnet_virtio 9p overlay virtio_gpu bochs; do
+# evdev and uinput: the touch cases create virtual touchscreens for libinput.
+for module in virtio_pci 9pnet_virtio 9p overlay virtio_gpu bochs evdev uinput; do
     modprobe -d "$tree" -S "$version" --show-depends "$module" | sed -n 's/^insmod \([^ ]*\).*/\1/p'
 done | awk '!seen[$0]++' | while read -r ko; do
     cp "$ko" "$initramfs/modules/"

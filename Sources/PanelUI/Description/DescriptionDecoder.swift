@@ -26,7 +26,7 @@ extension PanelDescription {
             let sections = try decodeSections(sectionsNode, theme: draft.theme, context)
             return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme, sections: sections,
                                     imageReferences: context.images.references, blankAfter: draft.blankAfter,
-                                    socketPath: draft.socketPath)
+                                    socketPath: draft.socketPath, calibration: draft.calibration)
         })
     }
 }
@@ -39,6 +39,7 @@ private struct PanelDraft {
     var sections: YAMLNode?
     var blankAfter: Double?
     var socketPath: String?
+    var calibration: [Double]?
 }
 
 private let panelFields: [Field<PanelDraft>] = [
@@ -48,6 +49,7 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("sections", \.sections, .node),
     Field("blank_after", \.blankAfter, .seconds),
     Field("socket", \.socketPath, .socketPath),
+    Field("calibration", \.calibration, .calibrationMatrix),
 ]
 
 private let themeFields: [Field<Theme>] = [
@@ -105,6 +107,30 @@ extension Conversion<String> {
                 throw context.error(node, "'\(key)' must be an absolute path, like /run/panel/panel.sock, not '\(path)'")
             }
             return path
+        }
+    }
+}
+
+extension Conversion<[Double]> {
+    /// libinput's calibration matrix: the first two rows `[a, b, c, d, e, f]` of a 3x3
+    /// matrix over coordinates normalised to 0…1 (libinput_device_config_calibration_set_matrix).
+    fileprivate static var calibrationMatrix: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            let shape = "6 numbers [a, b, c, d, e, f] (libinput's calibration matrix; [1, 0, 0, 0, 1, 0] changes nothing)"
+            guard case .sequence(let items, _) = node else {
+                throw context.error(node, "'\(key)' must be a list of \(shape), not \(node.shownInMessage)")
+            }
+            guard items.count == 6 else {
+                throw context.error(node, "'\(key)' has \(items.count) numbers; it needs \(shape)")
+            }
+            var matrix: [Double] = []
+            for item in items {
+                guard case .scalar(let text, false, _) = item, let value = Double(text), value.isFinite else {
+                    throw context.error(item, "'\(key)' items must be numbers, not \(item.shownInMessage)")
+                }
+                matrix.append(value)
+            }
+            return matrix
         }
     }
 }

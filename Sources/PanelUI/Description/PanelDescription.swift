@@ -17,14 +17,19 @@ public struct PanelDescription: Equatable, Sendable {
     public var blankAfter: Double?
     /// Key `socket`: the control socket's path; nil leaves it to `--socket` or the default.
     public var socketPath: String?
+    /// Key `calibration`: libinput's 6-number calibration matrix for every touchscreen
+    /// (replacing udev's LIBINPUT_CALIBRATION_MATRIX); nil keeps the device's own.
+    public var calibration: [Double]?
 
     /// All controls of all sections, in file order.
     public var controls: [ControlDescription] { sections.flatMap(\.controls) }
 
     public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
-                imageReferences: [ImageReference] = [], blankAfter: Double? = nil, socketPath: String? = nil) {
+                imageReferences: [ImageReference] = [], blankAfter: Double? = nil, socketPath: String? = nil,
+                calibration: [Double]? = nil) {
         self.title = title
         self.socketPath = socketPath
+        self.calibration = calibration
         self.blankAfter = blankAfter
         self.rotation = rotation
         self.theme = theme

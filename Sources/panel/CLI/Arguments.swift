@@ -61,4 +61,13 @@ struct Arguments {
         }
         return rotation
     }
+
+    /// A number above 0 (`--timeout 2.5`; `whole`: `--count 10`), or nil when the flag is absent.
+    func positiveNumber(_ name: String, command: String, whole: Bool = false) throws(UsageError) -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let value = Double(text), value.isFinite, value > 0, !whole || Int(text) != nil else {
+            throw UsageError(message: "panel \(command): --\(name) must be a \(whole ? "whole " : "")number above 0, not '\(text)'")
+        }
+        return value
+    }
 }

@@ -34,7 +34,7 @@ enum Commands {
             switch command {
             case "check": return try check(args, console: console)
             case "layout": return try layout(args, console: console)
-            case "touches": return try touches(args, console: console)
+            case "touches": return try touches(args, console: console, log: log)
             case "outputs": return try outputs(args, console: console)
             case "ctl": return try ctl(args, console: console)
             default: return try run(args, console: console, log: log)
@@ -81,21 +81,29 @@ enum Commands {
 
     // MARK: touches
 
-    static func touches(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
-        let flags = try Arguments(args, command: "touches", valued: ["input", "display", "rotate"])
+    static func touches(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
+        let flags = try Arguments(args, command: "touches", valued: ["input", "display", "rotate", "config", "count", "timeout"])
         if flags.wantsHelp { console.out(Help.touches); return ExitStatus.success }
         guard let inputText = flags["input"] else {
-            throw UsageError(message: "panel touches: --input replay:FILE is required")
+            throw UsageError(message: "panel touches: --input libinput[:SEAT], path:DEVICE[,…] or replay:FILE is required")
         }
-        guard case .replay(let path) = try InputSpec(parsing: inputText) else {
-            throw UsageError(message: "panel touches: --input must be replay:FILE")
-        }
+        let input = try InputSpec(parsing: inputText)
+        let description = try flags["config"].map { try loadDescription($0) }
         let screen = try headlessSize(flags["display"])
-        let rotation = try flags.rotation(command: "touches") ?? .r0
-        let replay = try Replay(path: path, screen: screen)
+        let rotation = try flags.rotation(command: "touches") ?? description?.rotation ?? .r0
         let logical = rotation.logicalSize(forScreen: screen)
-        for timed in replay.touches {
-            console.out(TouchReport.json(timed.touch, rotation: rotation, logical: logical).serialized())
+        let count = try flags.positiveNumber("count", command: "touches", whole: true).map { Int($0) }
+        let timeout = try flags.positiveNumber("timeout", command: "touches")
+        switch input {
+        case .replay(let path):
+            for timed in try Replay(path: path, screen: screen, calibration: description?.calibration).touches {
+                console.out(TouchReport.json(timed.touch, rotation: rotation, logical: logical).serialized())
+            }
+        case .libinput, .paths:
+            let live = try openLiveInput(input, screen: screen, calibration: description?.calibration, log: log)!
+            try printLiveTouches(live, rotation: rotation, logical: logical, count: count, timeout: timeout, console: console)
+        case .none:
+            throw UsageError(message: "panel touches: --input none has no touches to print")
         }
         return ExitStatus.success
     }

@@ -7,7 +7,8 @@ enum Help {
                        [--rotate 0|90|180|270] [--screenshot OUT.png]
            panel check --config FILE
            panel layout [--config FILE] [--display headless:WxH] [--rotate N]
-           panel touches --input replay:FILE [--display headless:WxH] [--rotate N]
+           panel touches --input SPEC [--config FILE] [--display headless:WxH] [--rotate N]
+                         [--count N] [--timeout S]
            panel outputs [--display drm[:DEVICE][,…]]
            panel ctl [--socket PATH] get [ID] | set ID VALUE | subscribe
 
@@ -25,8 +26,12 @@ enum Help {
       --display SPEC     headless[:WxH], or drm[:/dev/dri/cardN][,connector=NAME]
                          [,mode=WxH[@HZ]][,format=xrgb8888|rgb565][,buffers=1|2];
                          default drm when /dev/dri has a card, else headless:800x480
-      --input SPEC       replay:FILE replays an evemu or `libinput record` recording on a
-                         virtual clock, saves, and exits; none (default) runs until SIGTERM/SIGINT
+      --input SPEC       libinput[:SEAT] reads the seat's touchscreens through udev (default
+                         seat0), following hotplug; a mouse or touchpad acts as one touch;
+                         path:/dev/input/eventN[,…] reads just those devices;
+                         replay:FILE replays an evemu or `libinput record` recording on a
+                         virtual clock, saves, and exits; none runs without input until
+                         SIGTERM/SIGINT. Default: libinput when /dev/input exists, else none
       --rotate N         turn the panel clockwise on the screen (overrides `rotate:`)
       --screenshot PNG   write the final frame (after the replay, or the first frame) and exit
       --hold             after a replay, keep showing the last frame until SIGTERM/SIGINT
@@ -50,11 +55,17 @@ enum Help {
     """
 
     static let touches = """
-    usage: panel touches --input replay:FILE [--display headless:WxH] [--rotate N]
+    usage: panel touches --input SPEC [--config FILE] [--display headless:WxH] [--rotate N]
+                         [--count N] [--timeout S]
 
     Prints one JSON object per line for each decoded touch event: event (down, motion, up,
     cancel, frame), slot, x and y in screen pixels, logical_x and logical_y in panel pixels
-    after rotation, and time in milliseconds.
+    after rotation, and time in milliseconds (since the recording or panel started).
+      --input SPEC   replay:FILE (a recording), or live: libinput[:SEAT] or
+                     path:/dev/input/eventN[,…] until SIGTERM/SIGINT, for checking a
+                     panel's calibration on site
+      --config FILE  use the description's `calibration` and `rotate`
+      --count N      stop after N lines;  --timeout S  stop after S seconds without input
     """
 
     static let outputs = """

@@ -11,22 +11,25 @@ extension Commands {
         let description = try loadDescription(flags["config"])
         let images = try loadImages(description, file: flags["config"] ?? DemoPanel.fileName)
         let givenSpec = try flags["display"].map { (text) throws(UsageError) in try DisplaySpec(parsing: text) }
-        let input = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) } ?? .none
+        let givenInput = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) }
         let givenRotation = try flags.rotation(command: "run")
         guard let statePath = flags["state"] ?? StateStore.defaultPath(environment: environment) else {
             throw UsageError(message: "panel run: no state file: give --state FILE (neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set)")
         }
         // Read the recording before touching the display, so a bad one changes nothing.
         var replayPath: String?
-        if case .replay(let path) = input {
-            _ = try Replay(path: path, screen: DisplaySpec.defaultHeadlessSize)
+        if case .replay(let path) = givenInput {
+            _ = try Replay(path: path, screen: DisplaySpec.defaultHeadlessSize, calibration: description.calibration)
             replayPath = path
         }
+        // Without --input a screenshot is of the first frame; otherwise input devices are read when there are any.
+        let input = givenInput ?? (flags["screenshot"] == nil ? InputSpec.automatic(log: log) : .none)
         let holds = (replayPath == nil && flags["screenshot"] == nil) || flags.has("hold")
         // Blocked from here on: a signal must not kill a DRM panel before it has put the old screen back.
         let signals = try systemCall { () throws(SystemCallError) in try SignalFD() }
         let display = try openDisplay(givenSpec ?? automaticDisplay(log: log), log: log)
         defer { (display as? DRMDisplay)?.close() }
+        let live = try openLiveInput(input, screen: display.screenSize, calibration: description.calibration, log: log)
         let store = StateStore(path: statePath)
         let fonts = FontCache()
         let session = try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
@@ -42,7 +45,8 @@ extension Commands {
                                  now: { virtualClock ? session.lastFrame ?? 0 : clock.now })
 
         if let replayPath {
-            try session.play(try Replay(path: replayPath, screen: display.screenSize), shouldStop: { SignalFD.isTerminationPending })
+            let replay = try Replay(path: replayPath, screen: display.screenSize, calibration: description.calibration)
+            try session.play(replay, shouldStop: { SignalFD.isTerminationPending })
             try waitForActions(actions, loop: loop, session: keeper.session, log: log)
         }
         virtualClock = false
@@ -59,13 +63,14 @@ extension Commands {
             }
             do {
                 try service.attach(signals: signals)
+                if let live { try service.attach(input: live) }
             } catch {
                 throw CommandFailure(message: "panel: \(error)", status: ExitStatus.failure)
             }
             if let control { service.attach(control: control) }
-            log.info(replayPath == nil
-                ? "showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C"
-                : "replay done, holding the last frame; stop with SIGTERM or Ctrl-C")
+            log.info(replayPath != nil ? "replay done, holding the last frame; stop with SIGTERM or Ctrl-C"
+                : live != nil ? "showing \(description.controls.count) controls with input from \(flags["input"] ?? "libinput"); stop with SIGTERM or Ctrl-C"
+                : "showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C")
             try systemCall { () throws(SystemCallError) in try service.run() }
             actions.terminateAll()
             if service.stopSignal == nil { status = ExitStatus.failure }

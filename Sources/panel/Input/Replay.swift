@@ -12,8 +12,9 @@ struct Replay {
 
     let touches: [TimedTouch]
 
-    /// Reads and decodes a recording for a screen of `screen` pixels.
-    init(path: String, screen: Size) throws(CommandFailure) {
+    /// Reads and decodes a recording for a screen of `screen` pixels, through the
+    /// description's `calibration` as libinput would apply it to the device.
+    init(path: String, screen: Size, calibration: [Double]? = nil) throws(CommandFailure) {
         let text: String
         do {
             text = try readFile(path)
@@ -28,7 +29,7 @@ struct Replay {
             throw CommandFailure(message: error.description, status: ExitStatus.badInput)
         }
         do {
-            decoder = try TouchDecoder(device: recording.device, screen: screen)
+            decoder = try TouchDecoder(device: recording.device, screen: screen, calibration: calibration ?? [1, 0, 0, 0, 1, 0])
         } catch {
             throw CommandFailure(message: "\(path): \(error)", status: ExitStatus.badInput)
         }

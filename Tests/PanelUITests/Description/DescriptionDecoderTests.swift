@@ -103,7 +103,7 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("sections: []", "panel.yaml:1:11: 'sections' is empty; add at least one section with 'controls'"),
     ("sections: {a: 1}", "panel.yaml:1:11: 'sections' must be a list (lines starting with '- '), not a mapping"),
     ("titel: x\nsections: [{}]",
-     "panel.yaml:1:1: unknown key 'titel' in the description (did you mean 'title'?); allowed keys: title, rotate, theme, sections, blank_after, socket"),
+     "panel.yaml:1:1: unknown key 'titel' in the description (did you mean 'title'?); allowed keys: title, rotate, theme, sections, blank_after, socket, calibration"),
     ("sections:\n  - controls:\n      - {id: wifi, kind: switch, colour: red}",
      "panel.yaml:3:34: unknown key 'colour' in control 'wifi'; allowed keys: id, kind, label, enabled, default, options, must_have_selection, action, \(styleKeys)"),
     ("sections:\n  - controls:\n      - {Id: wifi, kind: switch}",
@@ -189,4 +189,18 @@ func errorsAreLocatedAndActionable(_ index: Int) {
     #expect(try decodeDescription("blank_after: 2.5\n" + sections).blankAfter == 2.5)
     #expect(try decodeDescription(sections).blankAfter == nil)
     #expect(descriptionFailure("blank_after: 0\n" + sections) == "panel.yaml:1:14: 'blank_after' must be a number of seconds above 0, not '0'")
+}
+
+@Test func calibrationIsSixNumbers() throws {
+    let sections = "sections: [{controls: [{id: a, kind: switch}]}]\n"
+    #expect(try decodeDescription("calibration: [1, 0, 0, 0, 1, 0]\n" + sections).calibration == [1, 0, 0, 0, 1, 0])
+    #expect(try decodeDescription("calibration: [-1, 0, 1, 0, 1.5, -0.25]\n" + sections).calibration == [-1, 0, 1, 0, 1.5, -0.25])
+    #expect(try decodeDescription(sections).calibration == nil)
+    let shape = "6 numbers [a, b, c, d, e, f] (libinput's calibration matrix; [1, 0, 0, 0, 1, 0] changes nothing)"
+    #expect(descriptionFailure("calibration: [1, 0, 0, 0, 1]\n" + sections) == "panel.yaml:1:14: 'calibration' has 5 numbers; it needs \(shape)")
+    #expect(descriptionFailure("calibration: 1\n" + sections) == "panel.yaml:1:14: 'calibration' must be a list of \(shape), not '1'")
+    #expect(descriptionFailure("calibration: [1, 0, x, 0, 1, 0]\n" + sections) == "panel.yaml:1:21: 'calibration' items must be numbers, not 'x'")
+    #expect(descriptionFailure("calibration:\n  - 1\n  - 0\n  - \"0\"\n  - 0\n  - [1]\n  - 0\n" + sections)
+            == "panel.yaml:4:5: 'calibration' items must be numbers, not the quoted text \"0\"")
+    #expect(descriptionFailure("calibration: [1, 0, .inf, 0, 1, 0]\n" + sections) == "panel.yaml:1:21: 'calibration' items must be numbers, not '.inf'")
 }

@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Writes the VM tests' touch recordings (Tests/vm/recordings/*.evemu, *.yml).
+
+Each is a real touchscreen's device description from ../shared/recordings (copies of
+whot/evemu-devices, MIT; see SOURCES.md there) followed by short synthesised gestures on
+the bundled demo panel at 800x480, so a VM case replays in a second or two. Every
+recording starts with an empty frame (`libinput replay` drops the first one).
+Usage: make-recordings.py SHARED_RECORDINGS_DIR   (writes next to this script)
+"""
+import os
+import sys
+
+shared = sys.argv[1]
+here = os.path.dirname(os.path.abspath(__file__))
+SYN, KEY, ABS = 0, 1, 3
+SYN_REPORT, SYN_MT_REPORT = 0, 2
+BTN_TOUCH = 0x14a
+ABS_X, ABS_Y, MT_SLOT, MT_X, MT_Y, MT_ID = 0x00, 0x01, 0x2f, 0x35, 0x36, 0x39
+
+
+def description(name, replace=None):
+    """The N/I/P/B/A lines of a shared recording, with `replace` {axis: (min, max)}."""
+    lines = []
+    for line in open(os.path.join(shared, name)):
+        if line[:2] in ("N:", "I:", "P:", "B:"):
+            lines.append(line.rstrip("\n"))
+        elif line.startswith("A:"):
+            fields = line.split()
+            axis = int(fields[1], 16)
+            if replace and axis in replace:
+                fields[2:4] = [str(v) for v in replace[axis]]
+            if len(fields) == 6:  # pre-1.1 evemu: no resolution; written as 0 for the 1.3 header
+                fields.append("0")
+            lines.append(" ".join(fields))
+    return lines
+
+
+class Gesture:
+    def __init__(self):
+        self.events = [(0.0, SYN, SYN_REPORT, 0)]  # the empty first frame
+        self.tracking_id = 10
+
+    def ev(self, t, typ, code, value):
+        self.events.append((t, typ, code, value))
+
+    def frame(self, t):
+        self.ev(t, SYN, SYN_REPORT, 0)
+
+    def slotted(self, t, fingers, btn_touch=True):
+        """Protocol B: `fingers` is {slot: (x, y) or None (lifted)} for one frame."""
+        for slot, position in sorted(fingers.items()):
+            self.ev(t, ABS, MT_SLOT, slot)
+            if position is None:
+                self.ev(t, ABS, MT_ID, -1)
+                continue
+            if position[2]:  # new contact
+                self.ev(t, ABS, MT_ID, self.tracking_id)
+                self.tracking_id += 1
+            self.ev(t, ABS, MT_X, position[0])
+            self.ev(t, ABS, MT_Y, position[1])
+        down = [p for p in fingers.values() if p is not None]
+        if btn_touch and any(p[2] for p in down):
+            self.ev(t, KEY, BTN_TOUCH, 1)
+        if btn_touch and not down:
+            self.ev(t, KEY, BTN_TOUCH, 0)
+        if down:
+            self.ev(t, ABS, ABS_X, down[0][0])
+            self.ev(t, ABS, ABS_Y, down[0][1])
+        self.frame(t)
+
+    def stroke(self, t, points, step=0.012, lift=True, btn_touch=True):
+        """One finger on slot 0 along `points`, a frame every `step` seconds."""
+        self.slotted(t, {0: (*points[0], True)}, btn_touch)
+        for x, y in points[1:]:
+            t += step
+            self.slotted(t, {0: (x, y, False)}, btn_touch)
+        if lift:
+            self.slotted(t + step, {0: None}, btn_touch)
+
+    def protocol_a_tap(self, t, x, y, hold=0.05):
+        """Protocol A: one contact per SYN_MT_REPORT, then an empty report when lifted.
+        No motion frames: see the README's VM tests on protocol A motion."""
+        self.ev(t, ABS, MT_X, x)
+        self.ev(t, ABS, MT_Y, y)
+        self.ev(t, SYN, SYN_MT_REPORT, 0)
+        self.ev(t, KEY, BTN_TOUCH, 1)
+        self.ev(t, ABS, ABS_X, x)
+        self.ev(t, ABS, ABS_Y, y)
+        self.frame(t)
+        t += hold
+        self.ev(t, SYN, SYN_MT_REPORT, 0)
+        self.ev(t, KEY, BTN_TOUCH, 0)
+        self.frame(t)
+
+
+def tap_points(x, y):
+    return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+
+
+def write_evemu(name, source, comment, desc, gesture):
+    with open(os.path.join(here, name), "w") as f:
+        f.write("# EVEMU 1.3\n")
+        f.write(f"# {comment}\n# Device description from ../shared/recordings/{source} (whot/evemu-devices, MIT).\n")
+        f.write("\n".join(desc) + "\n")
+        for t, typ, code, value in gesture.events:
+            f.write(f"E: {int(t)}.{round((t % 1) * 1e6):06d} {typ:04x} {code:04x} {value}\n")
+
+
+def write_libinput_record(name, source, comment, desc, gesture):
+    """The same description as `libinput record` YAML (for `libinput replay`)."""
+    dev_name = next(l[3:] for l in desc if l.startswith("N:"))
+    ids = [int(v, 16) for v in next(l for l in desc if l.startswith("I:")).split()[1:]]
+    masks = {}
+    for line in desc:
+        if line.startswith("B:"):
+            fields = line.split()
+            masks.setdefault(int(fields[1], 16), []).extend(int(b, 16) for b in fields[2:])
+    codes = {}
+    for typ in (t for t in range(32) if masks[0][t // 8] >> (t % 8) & 1):
+        bits = masks.get(typ, [])
+        codes[typ] = [c for c in range(len(bits) * 8) if bits[c // 8] >> (c % 8) & 1]
+    codes[0] = [0, 1, 2, 3]
+    absinfo = {int(l.split()[1], 16): [int(v) for v in l.split()[2:]] + [0] * (7 - len(l.split())) for l in desc if l.startswith("A:")}
+    props = [int(v, 16) for v in next(l for l in desc if l.startswith("P:")).split()[1:]]
+    properties = [p for p in range(len(props) * 8) if props[p // 8] >> (p % 8) & 1]
+    out = [f"# {comment}", f"# Device description from ../shared/recordings/{source} (whot/evemu-devices, MIT).",
+           "version: 1", "ndevices: 1", "libinput:", "  version: 1.22.1", "system:", '  kernel: "6.1.0"', '  dmi: ""',
+           "devices:", "  - node: /dev/input/event0", "    evdev:", f"      name: {dev_name}", f"      id: {ids}", "      codes:"]
+    out += [f"        {t}: {c}" for t, c in sorted(codes.items())]
+    out += ["      absinfo:"] + [f"        {a}: {v}" for a, v in sorted(absinfo.items())]
+    # libinput replay compares these with what udev says of the device it created.
+    out += [f"      properties: {properties}", "    udev:", "      properties:", "      - ID_INPUT=1",
+            "      - ID_INPUT_TOUCHSCREEN=1", "    events:"]
+    frame = []
+    for t, typ, code, value in gesture.events:
+        frame.append(f"        - [{int(t)}, {round((t % 1) * 1e6)}, {typ}, {code}, {value}]")
+        if typ == SYN and code == SYN_REPORT:
+            out += ["      - evdev:"] + frame
+            frame = []
+    with open(os.path.join(here, name), "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+ATMEL = "atmel-maxtouch-i2c-1finger-fast-taps.evemu"      # protocol B, 0..799 x 0..479
+NTRIG = "ntrig-multitouch-protocolA.desc.evemu"           # protocol A, 0..9600 x 0..7200
+IRTOUCH = "irtouch-infrared-no-btn-touch.desc.evemu"      # protocol B, 0..32767, no BTN_TOUCH
+
+g = Gesture()
+g.stroke(0.1, tap_points(400, 226))
+write_evemu("tap.evemu", ATMEL, "A tap on 'Personal hotspot' (turns it on).", description(ATMEL), g)
+
+g = Gesture()
+g.stroke(0.1, [(300, 226 + 8 * i) for i in range(16)])
+write_evemu("drag-off.evemu", ATMEL, "A finger down on 'Personal hotspot' dragged down off its row and lifted there (no change).",
+            description(ATMEL), g)
+
+g = Gesture()
+g.slotted(0.1, {0: (400, 226, True), 1: (700, 122, True)})
+g.slotted(0.112, {0: (401, 226, False), 1: (701, 123, False)})
+g.slotted(0.18, {0: None, 1: None})
+write_libinput_record("two-finger-tap.yml", ATMEL,
+                      "Two fingers tap 'Personal hotspot' and the Wi-Fi switch together (both change).", description(ATMEL), g)
+
+g = Gesture()
+g.protocol_a_tap(0.1, 4801, 6571)  # screen (400, 438): "performance"
+write_evemu("protocol-a.evemu", NTRIG, "Protocol A (SYN_MT_REPORT, through mtdev): a tap on 'performance'.",
+            description(NTRIG), g)
+
+g = Gesture()
+g.stroke(0.1, tap_points(14828, 16384), btn_touch=False)  # screen (362, 240): "performance" at --rotate 90
+write_evemu("full-range-r90.evemu", IRTOUCH, "0..32767 axes, no BTN_TOUCH; with --rotate 90 a tap on 'performance'.",
+            description(IRTOUCH), g)
+
+# Axes moved off 0 (a variant made for this test: no shared recording has min != 0) on a
+# touchscreen glued upside down: upside-down.yaml's calibration flips it back. Device
+# (18384, 10967) normalises to (0.5, 0.3042), flipped to screen (400, 334): "eco".
+g = Gesture()
+g.stroke(0.1, tap_points(18384, 10967), btn_touch=False)
+write_evemu("offset-range-upside-down.evemu", IRTOUCH,
+            "VARIANT: X 2000..34767, Y 1000..33767 (min != 0); glued upside down; a tap on 'eco' after calibration.",
+            description(IRTOUCH, {ABS_X: (2000, 34767), ABS_Y: (1000, 33767), MT_X: (2000, 34767), MT_Y: (1000, 33767)}), g)
+
+g = Gesture()
+g.stroke(0.1, [(400, 226), (401, 226), (401, 227)], lift=False)
+write_evemu("unplug.evemu", ATMEL, "A finger down on 'Personal hotspot' and never lifted: the VM test unplugs the device.",
+            description(ATMEL), g)
