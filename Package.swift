@@ -15,11 +15,15 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Only for the benchmark's comparison scene; the product never links it.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Pure logic and pixels: no DRM, no input devices, testable anywhere.
         .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG"],
                 exclude: ["Controls/ControlTracker.md"]),
         // The program: displays, input sources, files, CLI.
         .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CInput"]),
+        // The demo panel drawn with cairo, started by `panel bench` for its panel/cairo ratio.
+        .executableTarget(name: "panel-bench-cairo", dependencies: ["PanelUI", "CCairo"]),
         // Golden images and fixture recordings are read through #filePath, not bundled.
         .testTarget(name: "PanelUITests", dependencies: ["PanelUI"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "panelTests", dependencies: ["panel", "PanelUI"]),

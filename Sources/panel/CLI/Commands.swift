@@ -21,12 +21,12 @@ enum Commands {
         var args = arguments[...]
         let command: String
         switch args.first {
-        case "run", "check", "layout", "touches", "outputs": command = args.removeFirst()
+        case "run", "check", "layout", "touches", "outputs", "bench": command = args.removeFirst()
         case "help", "--help", "-h":
             console.out(Help.main)
             return ExitStatus.success
         case let first? where !first.hasPrefix("-"):
-            log.write("panel: unknown command '\(first)' (commands: run, check, layout, touches, outputs; see panel --help)")
+            log.write("panel: unknown command '\(first)' (commands: run, check, layout, touches, outputs, bench; see panel --help)")
             return ExitStatus.badInput
         default: command = "run"
         }
@@ -36,6 +36,7 @@ enum Commands {
             case "layout": return try layout(args, console: console)
             case "touches": return try touches(args, console: console)
             case "outputs": return try outputs(args, console: console)
+            case "bench": return try bench(args, console: console, log: log)
             default: return try run(args, console: console, log: log)
             }
         } catch let error as UsageError {

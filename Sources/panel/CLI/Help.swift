@@ -9,6 +9,7 @@ enum Help {
            panel layout [--config FILE] [--display headless:WxH] [--rotate N]
            panel touches --input replay:FILE [--display headless:WxH] [--rotate N]
            panel outputs [--display drm[:DEVICE][,…]]
+           panel bench [--json] [--repeat N] [--static-binary FILE]
 
     Run `panel COMMAND --help` for each command's flags.
     """
@@ -58,5 +59,16 @@ enum Help {
     Lists each DRM device, its connectors (kernel names like HDMI-A-1, status, size in mm),
     their modes and the CRTCs with the framebuffer each shows, marking with <- chosen what
     `panel run --display drm` with the same options would use. Exits 1 when no device opens.
+    """
+
+    static let bench = """
+    usage: panel bench [--json] [--repeat N] [--static-binary FILE]
+
+    Measures the renderer against memset, memcpy and cairo (panel-bench-cairo beside this
+    binary), a toggle, animation frames, text, start-up and peak RSS; build with
+    `swift build -c release` first (scripts/bench.sh does everything).
+      --json                one JSON object instead of the table
+      --repeat N            runs per figure; medians are reported (default 30)
+      --static-binary FILE  also report the size of FILE (the stripped static build)
     """
 }
