@@ -25,7 +25,7 @@ let package = Package(
         // The demo panel drawn with cairo, started by `panel bench` for its panel/cairo ratio.
         .executableTarget(name: "panel-bench-cairo", dependencies: ["PanelUI", "CCairo"]),
         // Golden images and fixture recordings are read through #filePath, not bundled.
-        .testTarget(name: "PanelUITests", dependencies: ["PanelUI"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "PanelUITests", dependencies: ["PanelUI"], exclude: ["Golden", "Fixtures", "Corpus"]),
         .testTarget(name: "panelTests", dependencies: ["panel", "PanelUI"]),
     ]
 )
