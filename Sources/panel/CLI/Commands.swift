@@ -155,7 +155,7 @@ enum Commands {
                 : "replay done, holding the last frame; stop with SIGTERM or Ctrl-C")
             try waitForTermination(session)
         }
-        session.save()
+        session.save(at: 0)  // the last try before exit: no retry follows, so its time doesn't matter
         if let path = flags["screenshot"] {
             try Screenshot.write(session.frame, rotation: rotation, to: path)
         }
@@ -188,13 +188,13 @@ enum Commands {
         }
     }
 
-    /// Shows the panel until SIGTERM or SIGINT, blanking it when `blank_after` says so
-    /// (the event loop of a later change replaces this).
+    /// Shows the panel until SIGTERM or SIGINT, blanking it when `blank_after` says so and
+    /// retrying a failed save (the event loop of a later change replaces this).
     static func waitForTermination(_ session: PanelSession) throws(DisplayError) {
         var clock = monotonicSeconds()
         let start = clock
         while true {
-            let deadline = session.blanker?.deadline
+            let deadline = session.nextDeadline
             if TerminationSignals.wait(seconds: deadline.map { max(0, $0 - (clock - start)) }) { return }
             clock = monotonicSeconds()
             try session.idle(until: clock - start)
