@@ -1,8 +1,9 @@
 #!/bin/sh
-# Installs the Debian 12 packages panel builds and tests with (only those missing).
+# Installs the Debian 12 packages panel builds and tests with (only those missing);
+# libcairo2-dev only builds panel-bench-cairo, the benchmark's comparison scene.
 # Swift 6 itself must already be on PATH.
 set -eu
-packages="pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libyaml-dev libpng-dev fonts-dejavu-core"
+packages="pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libyaml-dev libpng-dev fonts-dejavu-core libcairo2-dev"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -49,6 +49,7 @@ extension Commands {
                 throw CommandFailure(message: "panel bench: cannot stat \(path): \(Errno.current)", status: ExitStatus.failure)
             }
             report.staticBinaryBytes = Int(info.st_size)
+            report.staticStartup = try StartupBench.measure(executable: path, size: sizeNames.last!, repeats: min(repeats, 15))
         }
         console.out(flags.has("json") ? report.json.serialized() : report.table)
         return ExitStatus.success

@@ -17,6 +17,8 @@ struct BenchReport {
     var startup = StartupFigures(firstFrameMs: .nan, peakRSSMegabytes: .nan)
     var selfPeakRSSMegabytes = Double.nan
     var staticBinaryBytes: Int?
+    /// The same start-up measured on the static binary (what a device would ship).
+    var staticStartup: StartupFigures?
 
     var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
@@ -43,6 +45,10 @@ struct BenchReport {
             ("repeats", .number(Double(repeats))),
         ]
         if let staticBinaryBytes { members.append(("static_stripped_bytes", .number(Double(staticBinaryBytes)))) }
+        if let staticStartup {
+            members.append(("static_first_frame_ms", number(staticStartup.firstFrameMs)))
+            members.append(("static_peak_rss_mb", number(staticStartup.peakRSSMegabytes)))
+        }
         if debugBuild { members.append(("debug_build", .bool(true))) }
         return .object(members)
     }
@@ -63,6 +69,9 @@ struct BenchReport {
         lines.append("start-up to first frame (headless \(size)): \(fixed(startup.firstFrameMs, 1)) ms; peak RSS \(fixed(startup.peakRSSMegabytes, 1)) MB")
         if let staticBinaryBytes {
             lines.append("static release binary, stripped: \(fixed(Double(staticBinaryBytes) / 1_048_576, 1)) MB (\(staticBinaryBytes) bytes)")
+        }
+        if let staticStartup {
+            lines.append("  its start-up to first frame: \(fixed(staticStartup.firstFrameMs, 1)) ms; peak RSS \(fixed(staticStartup.peakRSSMegabytes, 1)) MB")
         }
         return lines.joined(separator: "\n")
     }
