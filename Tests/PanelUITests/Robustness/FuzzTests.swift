@@ -40,6 +40,10 @@ struct FuzzTests {
     }
 
     /// The control socket reads one JSON value per line with `JSONValue.parse(utf8:)`.
+    /// Its request layer (the socket work, Sources/panel/Socket or similar) isn't merged yet:
+    /// when it is, fuzz whole lines through its request decoder too (unknown verbs, wrong types,
+    /// huge ids, lines without a newline or over the length limit), with a Corpus/socket-request
+    /// of real requests, and check each gets an error reply rather than a dropped connection.
     @Test func jsonLineParser() {
         let fuzzer = Fuzzer(corpus: Fuzzer.corpus("json-line"), tokens: jsonTokens, seed: 0x150F)
         expectBoundedAndMixed(fuzzer, iterations: 3000, checkJSONLine)
