@@ -17,13 +17,17 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // glibc's epoll, timerfd, signalfd and pidfd headers, which the Glibc module leaves out.
         .systemLibrary(name: "CLinux"),
+        // Only for the benchmark's comparison scene; the product never links it.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Pure logic and pixels: no DRM, no input devices, testable anywhere.
         .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG"],
                 exclude: ["Controls/ControlTracker.md"]),
         // The program: displays, input sources, files, CLI.
         .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CInput", "CLinux"]),
-        // Golden images and fixture recordings are read through #filePath, not bundled.
-        .testTarget(name: "PanelUITests", dependencies: ["PanelUI"], exclude: ["Golden", "Fixtures"]),
+        // The demo panel drawn with cairo, started by `panel bench` for its panel/cairo ratio.
+        .executableTarget(name: "panel-bench-cairo", dependencies: ["PanelUI", "CCairo"]),
+        // Golden images, fixtures and fuzz corpora are read through #filePath, not bundled.
+        .testTarget(name: "PanelUITests", dependencies: ["PanelUI"], exclude: ["Golden", "Fixtures", "Corpus"]),
         .testTarget(name: "panelTests", dependencies: ["panel", "PanelUI", "CLinux"]),
     ]
 )

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Installs the Debian 12 packages panel builds and tests with (only those missing);
-# systemd for `systemd-analyze security` and the VM test that boots it.
+# systemd for `systemd-analyze security` and the VM test that boots it; libcairo2-dev only
+# builds panel-bench-cairo, the benchmark's comparison scene.
 # Swift 6 itself must already be on PATH.
 set -eu
-packages="pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libyaml-dev libpng-dev fonts-dejavu-core systemd"
+packages="pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libyaml-dev libpng-dev fonts-dejavu-core systemd libcairo2-dev"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

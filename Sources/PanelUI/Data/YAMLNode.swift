@@ -71,6 +71,10 @@ extension YAMLNode {
 /// Pulls libyaml events and builds nodes recursively.
 private struct EventReader {
     let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// libyaml nests without limit, but building (and freeing) the tree recurses once per level:
+    /// thousands of `[` overflowed the stack (found by fuzzing). Descriptions and recordings nest
+    /// a few levels; this is JSON's limit too.
+    static let maximumDepth = 64
 
     func next() throws(YAMLSyntaxError) -> (yaml_event_t) {
         var event = yaml_event_t()
@@ -94,13 +98,16 @@ private struct EventReader {
             case YAML_STREAM_END_EVENT:
                 return nil
             default:
-                return try node(startingWith: &event)
+                return try node(startingWith: &event, depth: 0)
             }
         }
     }
 
-    mutating func node(startingWith event: inout yaml_event_t) throws(YAMLSyntaxError) -> YAMLNode {
+    mutating func node(startingWith event: inout yaml_event_t, depth: Int) throws(YAMLSyntaxError) -> YAMLNode {
         let at = SourceLocation(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        if depth >= Self.maximumDepth, event.type == YAML_SEQUENCE_START_EVENT || event.type == YAML_MAPPING_START_EVENT {
+            throw YAMLSyntaxError(location: at, message: "nesting deeper than \(Self.maximumDepth) levels")
+        }
         switch event.type {
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
@@ -114,7 +121,7 @@ private struct EventReader {
                 var child = try next()
                 defer { yaml_event_delete(&child) }
                 if child.type == YAML_SEQUENCE_END_EVENT { return .sequence(items, at: at) }
-                items.append(try node(startingWith: &child))
+                items.append(try node(startingWith: &child, depth: depth + 1))
             }
         case YAML_MAPPING_START_EVENT:
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
@@ -122,10 +129,10 @@ private struct EventReader {
                 var keyEvent = try next()
                 defer { yaml_event_delete(&keyEvent) }
                 if keyEvent.type == YAML_MAPPING_END_EVENT { return .mapping(pairs, at: at) }
-                let key = try node(startingWith: &keyEvent)
+                let key = try node(startingWith: &keyEvent, depth: depth + 1)
                 var valueEvent = try next()
                 defer { yaml_event_delete(&valueEvent) }
-                let value = try node(startingWith: &valueEvent)
+                let value = try node(startingWith: &valueEvent, depth: depth + 1)
                 pairs.append((key, value))
             }
         case YAML_ALIAS_EVENT:

@@ -9,6 +9,17 @@ import Glibc
 final class ChildProcess {
     let pid: pid_t
     let pidfd: FileDescriptor
+    /// The read end of the child's piped stream, for `Output.pipe`; closed with the child object.
+    let output: CInt?
+
+    /// Where the child's stdout goes.
+    enum Output {
+        /// Into its stderr, which is panel's (the journal): actions, whose output is for people.
+        case panelStderr
+        /// `stream` (STDOUT_FILENO or STDERR_FILENO) into a pipe read through `output`:
+        /// programs whose output panel reads (the benchmark's children).
+        case pipe(stream: CInt)
+    }
 
     /// How a child ended.
     enum Termination: Equatable, CustomStringConvertible {
@@ -24,15 +35,24 @@ final class ChildProcess {
     }
 
     /// Starts `argv[0]` (an absolute path) with `argv` and `environment` ("NAME=value").
-    /// stdin is /dev/null; stdout goes to stderr (the journal), so it never mixes with the
-    /// results panel prints; the child leads its own process group, so a timeout stops
-    /// everything it started.
-    init(argv: [String], environment: [String]) throws(SystemCallError) {
+    /// stdin is /dev/null; by default stdout goes to stderr (the journal), so it never mixes
+    /// with the results panel prints; the child leads its own process group, so a timeout
+    /// stops everything it started.
+    init(argv: [String], environment: [String], output: Output = .panelStderr) throws(SystemCallError) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+        var pipeEnds: [CInt] = [-1, -1]
+        switch output {
+        case .panelStderr:
+            posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+        case .pipe(let stream):
+            guard pipe(&pipeEnds) == 0 else { throw SystemCallError("make a pipe for \(argv[0])", Errno.current) }
+            // Close-on-exec on both ends: only the dup2'd copy reaches the child.
+            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], stream)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -54,10 +74,13 @@ final class ChildProcess {
                 posix_spawn(&pid, argv[0], &actions, &attributes, cArgv, cEnvironment)
             }
         }
+        if pipeEnds[1] >= 0 { Glibc.close(pipeEnds[1]) }
         guard result == 0 else {
+            if pipeEnds[0] >= 0 { Glibc.close(pipeEnds[0]) }
             throw SystemCallError("start \(argv[0])", Errno(result), advice: "check the path in the control's 'action: exec:'")
         }
         self.pid = pid
+        self.output = pipeEnds[0] >= 0 ? pipeEnds[0] : nil
         let fd = pidfd_open(pid, 0)
         guard fd >= 0 else {
             let error = Errno.current
@@ -69,16 +92,31 @@ final class ChildProcess {
         pidfd = FileDescriptor(owning: fd)
     }
 
+    deinit {
+        if let output { Glibc.close(output) }
+    }
+
     /// Signals the child's whole process group (the pid is ours until it is reaped).
     func signalGroup(_ signal: CInt) {
         _ = Glibc.kill(-pid, signal)
+    }
+
+    /// Blocks until the child has exited and reaps it.
+    func waitForExit() -> Termination {
+        var status: CInt = 0
+        _ = try? retryingInterrupts { waitpid(pid, &status, 0) }
+        return Self.termination(status)
     }
 
     /// Reaps the child once it has exited (its pidfd is readable); nil while it runs.
     func reap() -> Termination? {
         var status: CInt = 0
         guard (try? retryingInterrupts({ waitpid(pid, &status, WNOHANG) })) == pid else { return nil }
-        // WIFEXITED and friends are C macros; these are their glibc definitions.
+        return Self.termination(status)
+    }
+
+    /// WIFEXITED and friends are C macros; these are their glibc definitions.
+    private static func termination(_ status: CInt) -> Termination {
         if status & 0x7f == 0 { return .exited((status >> 8) & 0xff) }
         return .signalled(status & 0x7f)
     }

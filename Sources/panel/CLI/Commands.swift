@@ -21,12 +21,12 @@ enum Commands {
         var args = arguments[...]
         let command: String
         switch args.first {
-        case "run", "check", "layout", "touches", "outputs", "ctl": command = args.removeFirst()
+        case "run", "check", "layout", "touches", "outputs", "ctl", "bench": command = args.removeFirst()
         case "help", "--help", "-h":
             console.out(Help.main)
             return ExitStatus.success
         case let first? where !first.hasPrefix("-"):
-            log.write("panel: unknown command '\(first)' (commands: run, check, layout, touches, outputs, ctl; see panel --help)")
+            log.write("panel: unknown command '\(first)' (commands: run, check, layout, touches, outputs, ctl, bench; see panel --help)")
             return ExitStatus.badInput
         default: command = "run"
         }
@@ -37,6 +37,7 @@ enum Commands {
             case "touches": return try touches(args, console: console, log: log)
             case "outputs": return try outputs(args, console: console)
             case "ctl": return try ctl(args, console: console)
+            case "bench": return try bench(args, console: console, log: log)
             default: return try run(args, console: console, log: log)
             }
         } catch let error as UsageError {

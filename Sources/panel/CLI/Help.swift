@@ -11,6 +11,7 @@ enum Help {
                          [--count N] [--timeout S]
            panel outputs [--display drm[:DEVICE][,…]]
            panel ctl [--socket PATH] get [ID] | set ID VALUE | subscribe
+           panel bench [--json] [--repeat N] [--static-binary FILE]
 
     Run `panel COMMAND --help` for each command's flags.
     """
@@ -85,5 +86,16 @@ enum Help {
     else /run/panel/panel.sock) and prints its JSON reply: all values or one; set shows the
     value at once and runs the control's action (VALUE: true, false, an option, or null);
     subscribe prints a line per change until interrupted. Exits 1 on an error reply.
+    """
+
+    static let bench = """
+    usage: panel bench [--json] [--repeat N] [--static-binary FILE]
+
+    Measures the renderer against memset, memcpy and cairo (panel-bench-cairo beside this
+    binary), a toggle, animation frames, text, start-up and peak RSS; build with
+    `swift build -c release` first (scripts/bench.sh does everything).
+      --json                one JSON object instead of the table
+      --repeat N            runs per figure; medians are reported (default 30)
+      --static-binary FILE  also report the size of FILE (the stripped static build)
     """
 }

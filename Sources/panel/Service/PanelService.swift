@@ -19,7 +19,7 @@ final class PanelService {
     private let reload: () throws -> PanelSession
     private var signals: SignalFD?
     private var frameTimer: EventLoop.Timer?
-    private var blankTimer: (timer: EventLoop.Timer, deadline: Double)?
+    private var deadlineTimer: (timer: EventLoop.Timer, deadline: Double)?
     /// The signal that stopped the loop.
     private(set) var stopSignal: CInt?
 
@@ -152,10 +152,11 @@ final class PanelService {
         if session.isAnimating(at: now), !flipPending() {
             frameTimer = loop.schedule(at: now + PanelSession.frameInterval) {}
         }
-        let deadline = session.blanker?.deadline
-        if deadline != blankTimer?.deadline {
-            loop.cancel(blankTimer?.timer)
-            blankTimer = deadline.map { (loop.schedule(at: $0) {}, $0) }
+        // Blanking and save retries: `idle(until:)` does the work when the timer wakes the loop.
+        let deadline = session.nextDeadline
+        if deadline != deadlineTimer?.deadline {
+            loop.cancel(deadlineTimer?.timer)
+            deadlineTimer = deadline.map { (loop.schedule(at: $0) {}, $0) }
         }
     }
 }

@@ -26,6 +26,8 @@ final class PanelSession {
     var onValueChange: ((ValueChange, ChangeSource) -> Void)?
     /// The time of the last frame drawn (the virtual clock's now during a replay).
     var lastFrame: Double? { lastFrameTime }
+    /// Set while the state file can't be written: the values are kept here and saved later.
+    private(set) var saveRetry = SaveRetry()
 
     /// The virtual clock's frame interval while something animates (60 Hz, a typical panel).
     static let frameInterval = 1.0 / 60
@@ -157,12 +159,18 @@ final class PanelSession {
         }
     }
 
-    /// Time passed without input up to `now`: blanks the screen when it is due.
+    /// Time passed without input up to `now`: retries a failed save and blanks the screen when due.
     func idle(until now: Double) throws(DisplayError) {
+        if let due = saveRetry.due, now >= due { save(at: now) }
         guard var blanker, blanker.tick(at: now) else { return }
         self.blanker = blanker
         log.info("screen blanked after \(blanker.blankAfter) s without a touch")
         try display.setPower(on: false)
+    }
+
+    /// The next moment `idle(until:)` has work: blanking or a save retry.
+    var nextDeadline: Double? {
+        [blanker?.deadline, saveRetry.due].compactMap { $0 }.min()
     }
 
     var isAnimating: Bool { model.isAnimating(at: lastFrameTime ?? 0) }
@@ -201,12 +209,18 @@ final class PanelSession {
         try finishAnimations()
     }
 
-    /// Writes the accepted values to the state file; a failure is logged and the panel keeps running with its values.
-    func save() {
+    /// Writes the accepted values to the state file; a failure is logged and the panel keeps
+    /// running with its values, trying again on the next change and when `saveRetry` is due
+    /// (see `idle(until:)`). `now` is the panel clock's time; by default the last frame's.
+    func save(at now: Double? = nil) {
+        let now = now ?? lastFrameTime ?? 0
         do throws(StateStoreError) {
             try store.save(savedDocument)
+            if saveRetry.due != nil { log.info("saved \(store.path) again; no change was lost") }
+            saveRetry.succeeded()
         } catch {
-            log.error("\(error)")
+            saveRetry.failed(at: now)
+            log.error("\(error) (next try on a change or in \(Int(saveRetry.due! - now)) s)")
         }
     }
 }

@@ -32,7 +32,9 @@ struct StateStore {
 
     /// The saved values. A missing file is a first start; a file that can't be read or
     /// parsed is moved aside (kept for a person to look at) and replaced by an empty document.
+    /// Temporary files left by a panel killed in the middle of a save are removed first.
     func load(now: Int) -> (document: StateDocument, warning: String?) {
+        removeStaleTemporaryFiles()
         let problem: String
         do throws(FileError) {
             let text = try readFile(path)
@@ -67,12 +69,24 @@ struct StateStore {
         return candidate
     }
 
+    /// `.state.json.tmp-<pid>` files of earlier processes: each SIGKILL or power cut during a save
+    /// leaves one (under a new pid each start), so without this they pile up. One panel owns a
+    /// state file; a second one on the same file would only lose a save, which it retries.
+    private func removeStaleTemporaryFiles() {
+        let folder = parentFolder(of: path)
+        let prefix = ".\(fileName).tmp-"
+        for name in folderEntries(folder) where name.hasPrefix(prefix) {
+            try? removeFile("\(folder)/\(name)")
+        }
+    }
+
+    private var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+
     /// Replaces the state file atomically: after a power cut it holds either the old
     /// document or this one, never a mix. On failure the old file is left as it was.
     func save(_ document: StateDocument) throws(StateStoreError) {
         let folder = parentFolder(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = "\(folder)/.\(name).tmp-\(getpid())"
+        let temporary = "\(folder)/.\(fileName).tmp-\(getpid())"
         do throws(FileError) {
             try createFolders(folder)
             do throws(Errno) {

@@ -95,3 +95,17 @@ func defaultPathFollowsSystemdThenXDG(_ environment: [String: String], _ expecte
     #expect(folder.read("state.json") == old)
     #expect(folder.entries() == [temporaryName, "state.json"])
 }
+
+@Test func loadRemovesTemporaryFilesOfKilledSavesOnly() throws {
+    let folder = TemporaryFolder()
+    let store = StateStore(path: "\(folder.path)/state.json")
+    try store.save(sampleDocument())
+    folder.write("{\"version\": 1, \"val", to: ".state.json.tmp-12345")
+    folder.write("{}", to: ".state.json.tmp-999")
+    folder.write("kept", to: ".other.json.tmp-1")
+    folder.write("kept", to: "state.json.tmp-1")
+    let (document, warning) = store.load(now: 1)
+    #expect(document == sampleDocument())
+    #expect(warning == nil)
+    #expect(folder.entries() == [".other.json.tmp-1", "state.json", "state.json.tmp-1"])
+}

@@ -1,8 +1,9 @@
 /// The panel shown when no `--config` is given, compiled in so a fresh build runs as is.
-enum DemoPanel {
-    static let fileName = "(bundled demo panel)"
+/// In PanelUI so the benchmark's cairo scene lays out the very same panel.
+public enum DemoPanel {
+    public static let fileName = "(bundled demo panel)"
 
-    static let yaml = """
+    public static let yaml = """
     title: Settings
     theme: {row_height: 52}
     sections:

@@ -1,0 +1,72 @@
+import Glibc
+
+/// Start-up as a person would see it: a fresh `panel run --display headless:WxH` process,
+/// from just before it is spawned to the log line it writes once the first frame has been
+/// presented; and its peak RSS (VmHWM) read at that moment, which is the product's peak at that size.
+struct StartupFigures {
+    var firstFrameMs: Double
+    var peakRSSMegabytes: Double
+}
+
+enum StartupBench {
+    /// `run` logs this right after the first frame is presented (Commands.run).
+    static let firstFrameLine = "panel: showing "
+
+    static func measure(executable: String, size: String, repeats: Int) throws -> StartupFigures {
+        let folder = try BenchFolder()
+        var times: [Double] = [], peaks: [Double] = []
+        for _ in 0..<repeats {
+            let start = Stopwatch.nanoseconds()
+            let child = try BenchChild(path: executable, arguments: ["run", "--display", "headless:\(size)",
+                                                                       "--state", "\(folder.path)/state.json", "--input", "none"],
+                                         stream: STDERR_FILENO)
+            var shown = false
+            while let line = child.readLine() {
+                if line.hasPrefix(firstFrameLine) { shown = true; break }
+            }
+            let elapsed = Double(Stopwatch.nanoseconds() - start) / 1e6
+            let peak = peakRSSKilobytes(pid: child.pid)
+            kill(child.pid, SIGTERM)
+            child.waitForSuccess()
+            guard shown, let peak else {
+                throw CommandFailure(message: "panel bench: \(executable) run did not show a first frame", status: ExitStatus.failure)
+            }
+            times.append(elapsed)
+            peaks.append(Double(peak) / 1024)
+        }
+        return StartupFigures(firstFrameMs: Stopwatch.median(times), peakRSSMegabytes: peaks.max() ?? .nan)
+    }
+
+    /// VmHWM of a running process, in kB.
+    static func peakRSSKilobytes(pid: pid_t) -> Int? {
+        guard let status = try? readFile("/proc/\(pid)/status") else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.dropFirst(6).filter { $0.isNumber })
+        }
+        return nil
+    }
+}
+
+/// A scratch folder for the benchmark's state files, removed afterwards.
+final class BenchFolder {
+    let path: String
+
+    init() throws(CommandFailure) {
+        var template = Array("/tmp/panel-bench-XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else {
+            throw CommandFailure(message: "panel bench: mkdtemp: \(Errno.current)", status: ExitStatus.failure)
+        }
+        path = String(cString: created)
+    }
+
+    deinit {
+        if let directory = opendir(path) {
+            while let entry = readdir(directory) {
+                let name = withUnsafePointer(to: &entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+                if name != "." && name != ".." { unlink("\(path)/\(name)") }
+            }
+            closedir(directory)
+        }
+        rmdir(path)
+    }
+}
