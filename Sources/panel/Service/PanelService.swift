@@ -147,6 +147,8 @@ final class PanelService {
         } catch {
             log.error("\(error)")
         }
+        // Changes accepted without a frame (an action finished, a flip still pending).
+        session.saveIfPending(at: now)
         loop.cancel(frameTimer)
         frameTimer = nil
         if session.isAnimating(at: now), !flipPending() {

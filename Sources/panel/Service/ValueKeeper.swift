@@ -38,7 +38,7 @@ final class ValueKeeper {
         if let action = session.model.description.controls[change.controlIndex].action {
             actions.enqueue(.init(controlID: change.id, value: change.value, action: action))
         } else {
-            session.accept(change.id, change.value)
+            session.acceptShown(change.id, change.value)
         }
     }
 

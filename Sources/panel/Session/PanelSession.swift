@@ -26,6 +26,8 @@ final class PanelSession {
     var onValueChange: ((ValueChange, ChangeSource) -> Void)?
     /// The time of the last frame drawn (the virtual clock's now during a replay).
     var lastFrame: Double? { lastFrameTime }
+    /// Accepted values wait here for the next frame to be presented before they are saved.
+    private var savePending = false
     /// Set while the state file can't be written: the values are kept here and saved later.
     private(set) var saveRetry = SaveRetry()
 
@@ -85,6 +87,7 @@ final class PanelSession {
         lastFramePixels = rects.reduce(0) { $0 + $1.area }
         lastFrameTime = now
         try display.present(frame, damage: rects, rotation: rotation)
+        saveIfPending(at: now)
     }
 
     /// Routes one touch (screen pixels); each value it changed goes to `onValueChange`.
@@ -108,14 +111,30 @@ final class PanelSession {
         if let onValueChange {
             onValueChange(change, source)
         } else {
-            accept(change.id, change.value)
+            acceptShown(change.id, change.value)
         }
     }
 
-    /// Records a value as accepted (its action succeeded, or it has none) and saves it.
+    /// Records a value as accepted (its action succeeded) and saves it at once.
     func accept(_ id: String, _ value: ControlValue) {
         savedDocument.set(id, value.json)
         save()
+    }
+
+    /// Records a value accepted as it is shown (a control without an action): it is saved as
+    /// soon as the frame showing it is out (`saveIfPending`).
+    func acceptShown(_ id: String, _ value: ControlValue) {
+        savedDocument.set(id, value.json)
+        savePending = true
+    }
+
+    /// Saves accepted values not saved yet. Called after each frame is presented, so the
+    /// finger sees its change before the fsync, which can take tens of milliseconds on an
+    /// SD card; the state file is still written in the same wake-up.
+    func saveIfPending(at now: Double? = nil) {
+        guard savePending else { return }
+        savePending = false
+        save(at: now)
     }
 
     /// The value last accepted for a control: what the state file holds for it.
@@ -214,6 +233,7 @@ final class PanelSession {
     /// (see `idle(until:)`). `now` is the panel clock's time; by default the last frame's.
     func save(at now: Double? = nil) {
         let now = now ?? lastFrameTime ?? 0
+        savePending = false
         do throws(StateStoreError) {
             try store.save(savedDocument)
             if saveRetry.due != nil { log.info("saved \(store.path) again; no change was lost") }

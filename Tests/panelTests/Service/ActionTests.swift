@@ -101,9 +101,11 @@ struct ActionTests {
         #expect(saved("wifi") == .bool(false))
     }
 
-    @Test func aControlWithoutActionSavesAtOnce() throws {
+    @Test func aControlWithoutActionSavesWithTheFrameShowingIt() throws {
         let (keeper, _, _) = try panel(exec: ["/bin/true"])
         keeper.session.setValue(.bool(true), ofControl: 1, source: .socket, at: 0)
+        #expect(saved("plain") == nil, "the frame first: the finger doesn't wait for fsync")
+        try keeper.session.renderFrame(at: 0.01)
         #expect(saved("plain") == .bool(true))
         #expect(keeper.actions.isIdle)
     }
