@@ -20,6 +20,7 @@ final class PanelService {
     private var signals: SignalFD?
     private var frameTimer: EventLoop.Timer?
     private var deadlineTimer: (timer: EventLoop.Timer, deadline: Double)?
+    private var hotplugMonitor: DRMHotplugMonitor?
     /// The signal that stopped the loop.
     private(set) var stopSignal: CInt?
 
@@ -33,6 +34,30 @@ final class PanelService {
         loop.afterWake = { [unowned self] in drawAndScheduleFrames() }
         if let drm = session.display as? DRMDisplay {
             try loop.watch(drm.fileDescriptor) { [unowned self, unowned drm] _ in flipEvents(drm) }
+            watchHotplug(of: drm)
+        }
+    }
+
+    /// Connectors come and go (a cable, a panel's power): re-probe on each udev hotplug
+    /// event; a new or returning output is modeset and drawn whole, a lost one waited for.
+    private func watchHotplug(of drm: DRMDisplay) {
+        do {
+            let monitor = try DRMHotplugMonitor()
+            try loop.watch(monitor.fd) { [unowned self, unowned drm] _ in
+                guard monitor.drainHotplugs(of: drm.card.path) else { return }
+                connectorsChanged(drm)
+            }
+            hotplugMonitor = monitor
+        } catch {
+            log.warning("display: no hotplug events (\(error)); a display plugged in later needs a restart")
+        }
+    }
+
+    private func connectorsChanged(_ drm: DRMDisplay) {
+        do throws(DisplayError) {
+            if case .modeset = try drm.reprobe() { try session.renderFullFrame(at: now) }
+        } catch {
+            log.error("\(error)")
         }
     }
 

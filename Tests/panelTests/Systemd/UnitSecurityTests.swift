@@ -19,7 +19,7 @@ struct UnitSecurityTests {
         let text = try readFile(RepositoryFile.path("systemd/panel.service"))
         for line in ["Type=notify", "WatchdogSec=30", "Conflicts=getty@tty1.service", "Restart=on-failure",
                      "StateDirectory=panel", "RuntimeDirectory=panel", "ConfigurationDirectory=panel",
-                     "DeviceAllow=char-drm rw", "DeviceAllow=char-input r", "SupplementaryGroups=video input"] {
+                     "DeviceAllow=char-drm rw", "DeviceAllow=char-input rw", "SupplementaryGroups=video input"] {
             #expect(text.split(separator: "\n").contains(Substring(line)), "\(line) missing")
         }
     }
