@@ -288,6 +288,12 @@ def check_systemd(args, folder):
     except (OSError, ValueError, KeyError) as error:
         problems.append(f"state file: {error}")
     try:
+        getty = open(f"{base}.getty").read().strip()
+        if getty not in ("active", "activating"):
+            problems.append(f"getty@tty1 is {getty} after panel stopped: tty1 not given back")
+    except OSError:
+        problems.append("getty@tty1's state after the stop not recorded")
+    try:
         owner = open(f"{base}.state-owner").read().strip()
         if not owner.startswith("panel panel"):
             problems.append(f"state file owned by {owner}, not the panel user")
@@ -313,7 +319,7 @@ def run_systemd_case(args):
                 print(f"---- {folder}/{extra}")
                 print("".join(open(f"{folder}/{extra}", errors="replace").readlines()[-40:]), end="")
         return False
-    print(f"vm: PASS systemd/panel.service ({took} whole VM; READY, screen, ctl set, systemctl stop, state saved)")
+    print(f"vm: PASS systemd/panel.service ({took} whole VM; READY, screen, ctl set, systemctl stop, tty1 back to getty, state saved)")
     return True
 
 

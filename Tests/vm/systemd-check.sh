@@ -15,6 +15,10 @@ while [ ! -e "$out.shot-taken" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); 
 /usr/local/bin/panel ctl set night true >> "$out.ctl" 2>&1
 systemctl stop panel.service
 show > "$out.stopped"
+# ExecStopPost gives tty1 back to the console (--no-block: wait for the job a little).
+i=0
+while [ "$(systemctl show -P ActiveState getty@tty1.service)" = inactive ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+systemctl show -P ActiveState getty@tty1.service > "$out.getty"
 cp /var/lib/panel/state.json "$out.state.json" 2>> "$out.ctl"
 stat -c '%U %G %a' /var/lib/panel/state.json > "$out.state-owner" 2>&1
 echo "PANEL-DONE systemd" > /dev/console
