@@ -36,7 +36,7 @@ VMS = [
         ("tap", "--input libinput", "evemu", "tap.evemu"),
         ("drag-off", "--input libinput", "evemu", "drag-off.evemu"),
         ("two-finger-tap", "--input libinput", "record", "two-finger-tap.yml"),
-        ("protocol-a", "--input libinput", "evemu", "protocol-a.evemu"),
+        ("protocol-a-drag-off", "--input libinput", "evemu", "protocol-a-drag-off.evemu"),
         ("full-range-r90", "--input libinput --rotate 90", "evemu", "full-range-r90.evemu"),
         ("offset-range-calibrated", "--input libinput --config Tests/vm/recordings/upside-down.yaml", "evemu",
          "offset-range-upside-down.evemu"),

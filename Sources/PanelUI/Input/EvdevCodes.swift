@@ -16,6 +16,7 @@ public enum EvdevCode {
     public static let absX: UInt16 = 0x00
     public static let absY: UInt16 = 0x01
     public static let absMTSlot: UInt16 = 0x2f
+    public static let absMTTouchMajor: UInt16 = 0x30
     public static let absMTPositionX: UInt16 = 0x35
     public static let absMTPositionY: UInt16 = 0x36
     public static let absMTTrackingID: UInt16 = 0x39

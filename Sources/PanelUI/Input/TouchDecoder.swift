@@ -54,7 +54,7 @@ public struct TouchDecoder {
             } else {
                 touchProtocol = .anonymous
                 slots = TouchSlots(count: AnonymousTouchReader.maximumContacts)
-                reader = AnonymousTouchReader()
+                reader = AnonymousTouchReader(x: x, y: y, hasTouchMajor: axes[EvdevCode.absMTTouchMajor] != nil)
             }
         } else if let x = axes[EvdevCode.absX], let y = axes[EvdevCode.absY] {
             (xAxis, yAxis) = (x, y)

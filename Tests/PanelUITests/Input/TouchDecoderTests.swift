@@ -1,4 +1,4 @@
-import PanelUI
+@testable import PanelUI
 import Testing
 
 /// Synthetic event streams for each kernel protocol. Axes are 0…799 × 0…479 on an
@@ -99,30 +99,91 @@ import Testing
 
     // MARK: protocol A
 
+    // The anonymous device's axes are 0…799 × 0…479, so mtdev's default fuzz is 3 × 1 (a 250th of
+    // the range): moves of 2 or more in x and y pass through its filter unchanged.
     @Test func protocolAMatchesContactsToSlotsByDistance() throws {
         var s = try Stream(Self.anonymous)
         #expect(s.send([Self.mtX(100), Self.mtY(100), Self.mtReport, Self.touch(1), Self.report])
                 == [Self.e(.down, 0, 100, 100, 0), .frame(time: 0)])
         // A second finger arrives, listed first: the old finger keeps slot 0.
-        let two = s.send([Self.mtX(600), Self.mtY(400), Self.mtReport, Self.mtX(102), Self.mtY(101), Self.mtReport, Self.report])
-        #expect(two == [Self.e(.motion, 0, 102, 101, 10_000), Self.e(.down, 1, 600, 400, 10_000), .frame(time: 10_000)])
+        let two = s.send([Self.mtX(600), Self.mtY(400), Self.mtReport, Self.mtX(106), Self.mtY(102), Self.mtReport, Self.report])
+        #expect(two == [Self.e(.motion, 0, 106, 102, 10_000), Self.e(.down, 1, 600, 400, 10_000), .frame(time: 10_000)])
         // Unchanged contacts give no events (mtdev only passes on changes).
-        #expect(s.send([Self.mtX(102), Self.mtY(101), Self.mtReport, Self.mtX(600), Self.mtY(400), Self.mtReport, Self.report]) == [])
+        #expect(s.send([Self.mtX(106), Self.mtY(102), Self.mtReport, Self.mtX(600), Self.mtY(400), Self.mtReport, Self.report]) == [])
         // The first finger lifts; the remaining contact matches slot 1.
-        let one = s.send([Self.mtX(598), Self.mtY(399), Self.mtReport, Self.report])
-        #expect(one == [Self.e(.up, 0, 102, 101, 30_000), Self.e(.motion, 1, 598, 399, 30_000), .frame(time: 30_000)])
+        let one = s.send([Self.mtX(594), Self.mtY(396), Self.mtReport, Self.report])
+        #expect(one == [Self.e(.up, 0, 106, 102, 30_000), Self.e(.motion, 1, 594, 396, 30_000), .frame(time: 30_000)])
         // A new finger takes the lowest free slot again.
-        let again = s.send([Self.mtX(598), Self.mtY(399), Self.mtReport, Self.mtX(50), Self.mtY(60), Self.mtReport, Self.report])
+        let again = s.send([Self.mtX(594), Self.mtY(396), Self.mtReport, Self.mtX(50), Self.mtY(60), Self.mtReport, Self.report])
         #expect(again == [Self.e(.down, 0, 50, 60, 40_000), .frame(time: 40_000)])
-        // An empty frame (bare SYN_MT_REPORT, or nothing) lifts everything.
+        // An empty frame (a bare SYN_MT_REPORT, or BTN_TOUCH 0 alone as the N-Trig sends) lifts everything.
         #expect(s.send([Self.mtReport, Self.touch(0), Self.report])
-                == [Self.e(.up, 0, 50, 60, 50_000), Self.e(.up, 1, 598, 399, 50_000), .frame(time: 50_000)])
+                == [Self.e(.up, 0, 50, 60, 50_000), Self.e(.up, 1, 594, 396, 50_000), .frame(time: 50_000)])
+        _ = s.send([Self.mtX(10), Self.mtY(20), Self.mtReport, Self.touch(1), Self.report])
+        #expect(s.send([Self.touch(0), Self.report]) == [Self.e(.up, 0, 10, 20, 70_000), .frame(time: 70_000)])
     }
 
     @Test func protocolAQuickTapAcrossTwoFrames() throws {
         var s = try Stream(Self.anonymous)
-        #expect(s.send([Self.mtX(1), Self.mtY(2), Self.mtReport, Self.report, Self.report])
+        #expect(s.send([Self.mtX(1), Self.mtY(2), Self.mtReport, Self.report, Self.mtReport, Self.report])
                 == [Self.e(.down, 0, 1, 2, 0), .frame(time: 0), Self.e(.up, 0, 1, 2, 10_000), .frame(time: 10_000)])
+    }
+
+    /// mtdev's protocol-A rules that libinput's touches follow (see AnonymousTouchReader).
+    @Test func protocolAFrameWithoutMTDataChangesNothing() throws {
+        var s = try Stream(Self.anonymous)
+        _ = s.send([Self.mtX(100), Self.mtY(100), Self.mtReport, Self.touch(1), Self.report])
+        // ABS_X alone (or any non-MT event) is not an MT packet: the finger stays down.
+        #expect(s.send([Self.absX(300), Self.report]) == [])
+        #expect(s.send([Self.report]) == [])
+        #expect(s.send([Self.mtX(110), Self.mtY(100), Self.mtReport, Self.report]) == [Self.e(.motion, 0, 110, 100, 30_000), .frame(time: 30_000)])
+    }
+
+    /// The N-Trig's axes (0…9600 × 0…7200, fuzz 0): mtdev's fuzz is 38 × 28, and its
+    /// EWMA filter drops, damps or halves moves of a touch that continues (not a new one).
+    @Test func protocolAPositionsGoThroughMtdevsDefuzz() throws {
+        let x = AbsAxisInfo(minimum: 0, maximum: 9600), y = AbsAxisInfo(minimum: 0, maximum: 7200)
+        let ntrig = InputDeviceInfo(name: "N-Trig", absAxes: [EvdevCode.absMTPositionX: x, EvdevCode.absMTPositionY: y,
+                                                               EvdevCode.absX: x, EvdevCode.absY: y])
+        #expect(AnonymousTouchReader.fuzz(x) == 38 && AnonymousTouchReader.fuzz(y) == 28)
+        var decoder = try TouchDecoder(device: ntrig, screen: Size(width: 9601, height: 7201))  // libinput scales by max - min + 1
+        var time: UInt64 = 0
+        func contact(_ cx: Int32, _ cy: Int32) -> [TouchEvent] {
+            time += 10_000
+            return [InputEvent(time: time, type: EvdevType.abs, code: EvdevCode.absMTPositionX, value: cx),
+                    InputEvent(time: time, type: EvdevType.abs, code: EvdevCode.absMTPositionY, value: cy),
+                    InputEvent(time: time, type: EvdevType.syn, code: EvdevCode.synMTReport, value: 0),
+                    InputEvent(time: time, type: EvdevType.syn, code: EvdevCode.synReport, value: 0)].flatMap { decoder.feed($0) }
+        }
+        func positions(_ events: [TouchEvent]) -> [Point] { events.filter { $0.phase != .frame }.map(\.position) }
+        // Screen = device units, so positions are device units; times aside.
+        #expect(positions(contact(1000, 1000)) == [Point(x: 1000, y: 1000)])          // down: unfiltered
+        #expect(positions(contact(1018, 1013)) == [])                                   // < fuzz/2: dropped
+        #expect(positions(contact(1030, 1000)) == [Point(x: 1007, y: 1000)])           // < fuzz: (3 old + new) / 4
+        #expect(positions(contact(1067, 1050)) == [Point(x: 1037, y: 1025)])           // < 2 fuzz: halfway
+        #expect(positions(contact(2000, 900)) == [Point(x: 2000, y: 900)])             // ≥ 2 fuzz: as is
+        #expect(positions(contact(1970, 880)) == [Point(x: 1992, y: 895)])             // downwards too: 1992.5 truncates
+        #expect(AnonymousTouchReader.defuzz(-30, old: 0, fuzz: 38) == -7)               // C division: -7.5 truncates to -7
+    }
+
+    /// The regression the VM rig found: a device with ABS_MT_TOUCH_MAJOR only has a touch
+    /// where TOUCH_MAJOR is not 0 (mtdev's `istouch`); one without it ignores the axis.
+    @Test func protocolAContactWithZeroTouchMajorIsNoTouch() throws {
+        var device = Self.anonymous
+        device.absAxes[EvdevCode.absMTTouchMajor] = AbsAxisInfo(minimum: 0, maximum: 255)
+        var s = try Stream(device)
+        let major = { (v: Int32) in (EvdevType.abs, EvdevCode.absMTTouchMajor, v) }
+        #expect(s.send([Self.mtX(100), Self.mtY(100), major(0), Self.mtReport, Self.report]) == [])   // hovering
+        #expect(s.send([Self.mtX(100), Self.mtY(100), major(9), Self.mtReport, Self.touch(1), Self.report])
+                == [Self.e(.down, 0, 100, 100, 10_000), .frame(time: 10_000)])
+        #expect(s.send([Self.mtX(120), Self.mtY(100), major(9), Self.mtReport, Self.report])
+                == [Self.e(.motion, 0, 120, 100, 20_000), .frame(time: 20_000)])
+        #expect(s.send([Self.mtX(140), Self.mtY(100), major(0), Self.mtReport, Self.report])
+                == [Self.e(.up, 0, 120, 100, 30_000), .frame(time: 30_000)])
+        // Without the axis, a TOUCH_MAJOR of 0 changes nothing.
+        var plain = try Stream(Self.anonymous)
+        #expect(plain.send([Self.mtX(100), Self.mtY(100), major(0), Self.mtReport, Self.report])
+                == [Self.e(.down, 0, 100, 100, 0), .frame(time: 0)])
     }
 
     // MARK: single touch

@@ -15,7 +15,9 @@ here = os.path.dirname(os.path.abspath(__file__))
 SYN, KEY, ABS = 0, 1, 3
 SYN_REPORT, SYN_MT_REPORT = 0, 2
 BTN_TOUCH = 0x14a
+BTN_TOOL_DOUBLETAP = 0x14d
 ABS_X, ABS_Y, MT_SLOT, MT_X, MT_Y, MT_ID = 0x00, 0x01, 0x2f, 0x35, 0x36, 0x39
+MT_TOUCH_MAJOR, MT_TOUCH_MINOR, MT_ORIENTATION = 0x30, 0x31, 0x34
 
 
 def description(name, replace=None):
@@ -77,20 +79,55 @@ class Gesture:
         if lift:
             self.slotted(t + step, {0: None}, btn_touch)
 
-    def protocol_a_tap(self, t, x, y, hold=0.05):
-        """Protocol A: one contact per SYN_MT_REPORT, then an empty report when lifted.
-        No motion frames: see the README's VM tests on protocol A motion."""
-        self.ev(t, ABS, MT_X, x)
-        self.ev(t, ABS, MT_Y, y)
-        self.ev(t, SYN, SYN_MT_REPORT, 0)
-        self.ev(t, KEY, BTN_TOUCH, 1)
-        self.ev(t, ABS, ABS_X, x)
-        self.ev(t, ABS, ABS_Y, y)
-        self.frame(t)
-        t += hold
-        self.ev(t, SYN, SYN_MT_REPORT, 0)
-        self.ev(t, KEY, BTN_TOUCH, 0)
-        self.frame(t)
+    def protocol_a(self, t, frames):
+        """Protocol A the way the real N-Trig sends it (its drag recording in
+        ../shared/recordings): every frame lists the contact's ABS_MT_POSITION_X/Y,
+        ORIENTATION, TOUCH_MAJOR and TOUCH_MINOR, then SYN_MT_REPORT; ABS_X/ABS_Y only when
+        they changed (the kernel drops repeats); BTN_TOOL_DOUBLETAP and BTN_TOUCH in the
+        first frame; the lift is BTN_TOOL_DOUBLETAP 0, BTN_TOUCH 0 and no SYN_MT_REPORT.
+        TOUCH_MAJOR matters: mtdev (libinput's protocol A path) counts a contact as a touch
+        only where it is not 0, and reads an uninitialised value where a contact has none.
+        `frames` is [(dt, x, y, major, minor, orientation)], dt from the first frame."""
+        last = (None, None)
+        for i, (dt, x, y, major, minor, orientation) in enumerate(frames):
+            at = t + dt
+            if x != last[0]:
+                self.ev(at, ABS, ABS_X, x)
+            if y != last[1]:
+                self.ev(at, ABS, ABS_Y, y)
+            last = (x, y)
+            for code, value in ((MT_X, x), (MT_Y, y), (MT_ORIENTATION, orientation), (MT_TOUCH_MAJOR, major),
+                                (MT_TOUCH_MINOR, minor)):
+                self.ev(at, ABS, code, value)
+            self.ev(at, SYN, SYN_MT_REPORT, 0)
+            if i == 0:
+                self.ev(at, KEY, BTN_TOOL_DOUBLETAP, 1)
+                self.ev(at, KEY, BTN_TOUCH, 1)
+            self.frame(at)
+        at = t + frames[-1][0] + 0.06
+        self.ev(at, KEY, BTN_TOOL_DOUBLETAP, 0)
+        self.ev(at, KEY, BTN_TOUCH, 0)
+        self.frame(at)
+
+
+def real_protocol_a_frames(name, count):
+    """The first `count` frames of a real protocol-A recording of one finger, as
+    [(seconds from the first frame, x, y, major, minor, orientation)]."""
+    frames, current, start = [], {}, None
+    for line in open(os.path.join(shared, name)):
+        if not line.startswith("E:"):
+            continue
+        _, t, typ, code, value = line.split()
+        t, typ, code, value = float(t), int(typ, 16), int(code, 16), int(value)
+        start = t if start is None else start
+        if (typ, code) == (SYN, SYN_REPORT):
+            if MT_X in current:
+                frames.append((round(t - start, 6), current[MT_X], current[MT_Y], current[MT_TOUCH_MAJOR],
+                               current[MT_TOUCH_MINOR], current[MT_ORIENTATION]))
+            current = {}
+        elif typ == ABS:
+            current[code] = value
+    return frames[:count]
 
 
 def tap_points(x, y):
@@ -143,6 +180,7 @@ def write_libinput_record(name, source, comment, desc, gesture):
 
 ATMEL = "atmel-maxtouch-i2c-1finger-fast-taps.evemu"      # protocol B, 0..799 x 0..479
 NTRIG = "ntrig-multitouch-protocolA.desc.evemu"           # protocol A, 0..9600 x 0..7200
+NTRIG_DRAG = "ntrig-multitouch-protocolA-1finger-drag-nw-se.events.evemu"
 IRTOUCH = "irtouch-infrared-no-btn-touch.desc.evemu"      # protocol B, 0..32767, no BTN_TOUCH
 
 g = Gesture()
@@ -161,10 +199,14 @@ g.slotted(0.18, {0: None, 1: None})
 write_libinput_record("two-finger-tap.yml", ATMEL,
                       "Two fingers tap 'Personal hotspot' and the Wi-Fi switch together (both change).", description(ATMEL), g)
 
+# The real N-Trig's drag (its first 26 frames: every frame's contact, sizes and timing)
+# moved to start on 'Personal hotspot' (400, 226) = device (4800, 3390) and lifted 118 x 74
+# px down-right, off the row: nothing changes. mtdev's fuzz filter shapes the motion.
 g = Gesture()
-g.protocol_a_tap(0.1, 4801, 6571)  # screen (400, 438): "performance"
-write_evemu("protocol-a.evemu", NTRIG, "Protocol A (SYN_MT_REPORT, through mtdev): a tap on 'performance'.",
-            description(NTRIG), g)
+real = real_protocol_a_frames(NTRIG_DRAG, 26)
+g.protocol_a(0.1, [(dt, x - real[0][1] + 4800, y - real[0][2] + 3390, *rest) for dt, x, y, *rest in real])
+write_evemu("protocol-a-drag-off.evemu", NTRIG, "Protocol A (SYN_MT_REPORT, through mtdev): the real N-Trig's drag, started on "
+            "'Personal hotspot' and lifted off its row (no change).", description(NTRIG), g)
 
 g = Gesture()
 g.stroke(0.1, tap_points(14828, 16384), btn_touch=False)  # screen (362, 240): "performance" at --rotate 90
