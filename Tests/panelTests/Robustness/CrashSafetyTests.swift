@@ -20,11 +20,16 @@ struct CrashSafetyTests {
         let initial = try Self.initialDocument()
         folder.write(initial.serialized(), to: "state.json")
 
-        // One whole run: how long it takes, and every document it saves on the way.
-        let start = monotonicSeconds()
-        let reference = ChildPanel(arguments, log: folder.file("reference.log"))
-        #expect(reference.wait() == 0)
-        let duration = monotonicSeconds() - start
+        // Whole runs: every document one saves on the way, and how long the quickest takes (a
+        // first run pays for cold caches; kills must land inside the runs that follow).
+        var duration = Double.infinity
+        for _ in 0..<3 {
+            folder.write(initial.serialized(), to: "state.json")
+            let start = monotonicSeconds()
+            let reference = ChildPanel(arguments, log: folder.file("reference.log"))
+            #expect(reference.wait() == 0)
+            duration = min(duration, monotonicSeconds() - start)
+        }
         let valid = try Self.savedDocuments(from: initial, log: #require(folder.readText("reference.log")))
         #expect(valid.count > 20, "the replay changes values")
 
@@ -33,8 +38,8 @@ struct CrashSafetyTests {
         for run in 0..<Self.runs {
             folder.write(initial.serialized(), to: "state.json")
             let child = ChildPanel(arguments)
-            // Mostly before the end; a few runs finish, which must leave a whole file too.
-            usleep(UInt32(drand48() * duration * 1_000_000))
+            // Before the end; a run that finishes all the same must leave a whole file too.
+            usleep(UInt32(drand48() * duration * 0.9 * 1_000_000))
             child.kill()
             let status = child.wait()
             outcomes[status == 128 + SIGKILL ? "killed" : "finished", default: 0] += 1
@@ -46,7 +51,8 @@ struct CrashSafetyTests {
             // A run killed before its start cleared the last run's temporary file leaves that one.
             #expect(others.count <= 1 && others.allSatisfy { $0.hasPrefix(".state.json.tmp-") }, "run \(run): \(others)")
         }
-        #expect(outcomes["killed", default: 0] > Self.runs / 2, "\(outcomes)")
+        // Most kills land mid-run; a loaded machine may let some runs finish first.
+        #expect(outcomes["killed", default: 0] > Self.runs / 4, "\(outcomes)")
         // The next start clears what the last kill left.
         #expect(ChildPanel(["run", "--display", "headless:800x480", "--input", "none", "--state", state, "--screenshot",
                             folder.file("shot.png")]).wait() == 0)
