@@ -52,7 +52,7 @@ struct TouchStormTests {
 
     /// The same storm through the built program, watched from outside (the test process's own
     /// memory moves with every other test running beside it): once the first third of the run
-    /// has warmed every cache, resident memory must not creep up.
+    /// has warmed every cache, resident memory must not creep up (it may fall).
     @Test func theProgramsMemoryStaysFlat() throws {
         let folder = TemporaryFolder()
         let config = folder.write(Self.yaml, to: "storm.yaml")
@@ -68,8 +68,9 @@ struct TouchStormTests {
         }
         #expect(child.wait() == 0)
         #expect(residentKB.count >= 30, "sampled through the run: \(residentKB)")
+        // Growth only: the last samples fall as the exiting program frees its buffers.
         let settled = residentKB[(residentKB.count / 3)...]
-        #expect(settled.max()! - settled.min()! < 1024, "RSS in kB every 20 ms: \(residentKB)")
+        #expect(settled.max()! - settled.first! < 1024, "RSS in kB every 20 ms: \(residentKB)")
     }
 
     /// Round-robin, one event per millisecond: each finger taps its row's label with a little
