@@ -30,8 +30,17 @@ extension Canvas {
         // Coverage is 1 where distance <= -0.5: that region's rows are plain spans.
         let inner = box.offset(-0.5)
         let rows = pixelRange(centre: box.cy, halfWidth: outer.hy, within: area.minY, area.maxY)
+        // The rows between the corners all have the same spans and edge coverage: worked out
+        // on the first of them and reused, so a tall box costs a store loop per row, not
+        // square roots and roundings.
+        var middle: MiddleRows?
         for y in rows {
             let py = Double(y) + 0.5
+            let straight = box.isStraight(atY: py) && outer.isStraight(atY: py) && inner?.isStraight(atY: py) ?? true
+            if straight, let middle {
+                middle.draw(row(y), paint: paint)
+                continue
+            }
             guard let ho = outer.halfWidth(atY: py) else { continue }
             let cols = pixelRange(centre: box.cx, halfWidth: ho, within: area.minX, area.maxX)
             guard !cols.isEmpty else { continue }
@@ -48,6 +57,9 @@ extension Canvas {
             for x in cols.lowerBound..<solid.lowerBound { edge(x) }
             paint.fillSpan(line + solid.lowerBound, count: solid.count)
             for x in solid.upperBound..<cols.upperBound { edge(x) }
+            if straight {
+                middle = MiddleRows(box: box, py: py, cols: cols, solid: solid, paint: paint)
+            }
         }
     }
 
@@ -79,5 +91,47 @@ extension Canvas {
             for x in cols.lowerBound..<skip.lowerBound { ring(x) }
             for x in skip.upperBound..<cols.upperBound { ring(x) }
         }
+    }
+}
+
+/// One row between a filled box's corners, kept to draw the rows like it: its columns, its
+/// solid span and its edge pixels' blend alphas.
+private struct MiddleRows {
+    let cols: Range<Int>
+    let solid: Range<Int>
+    let leftAlphas: [UInt32]
+    let rightAlphas: [UInt32]
+
+    /// nil when an edge pixel's coverage could depend on the row (a pixel inside the
+    /// straight sides' reach, which only boxes with a corner radius under half a pixel have).
+    init?(box: RoundedBox, py: Double, cols: Range<Int>, solid: Range<Int>, paint: Paint) {
+        // In a straight row the distance is the same for every row when the pixel lies past
+        // the corners' centres horizontally (qx >= 0): it is then qx - radius whatever y is.
+        func alpha(_ x: Int) -> UInt32? {
+            let px = Double(x) + 0.5
+            guard abs(px - box.cx) - (box.hx - box.radius) >= 0 else { return nil }
+            let cover = 0.5 - box.distance(px, py)
+            return paint.alpha(coverage: min(max(cover, 0), 1))
+        }
+        var left: [UInt32] = [], right: [UInt32] = []
+        for x in cols.lowerBound..<solid.lowerBound {
+            guard let a = alpha(x) else { return nil }
+            left.append(a)
+        }
+        for x in solid.upperBound..<cols.upperBound {
+            guard let a = alpha(x) else { return nil }
+            right.append(a)
+        }
+        self.cols = cols
+        self.solid = solid
+        leftAlphas = left
+        rightAlphas = right
+    }
+
+    @inline(__always)
+    func draw(_ line: UnsafeMutablePointer<UInt32>, paint: Paint) {
+        for (i, a) in leftAlphas.enumerated() { paint.blend(line + cols.lowerBound + i, alpha: a) }
+        paint.fillSpan(line + solid.lowerBound, count: solid.count)
+        for (i, a) in rightAlphas.enumerated() { paint.blend(line + solid.upperBound + i, alpha: a) }
     }
 }

@@ -52,7 +52,7 @@ struct Paint {
     func fillSpan(_ start: UnsafeMutablePointer<UInt32>, count: Int) {
         guard count > 0 else { return }
         if isOpaque {
-            start.update(repeating: pixel, count: count)
+            store(pixel, start, count)
             return
         }
         // `blend` with the source half of the sums hoisted out of the loop.
@@ -74,4 +74,22 @@ struct Paint {
 func div255(_ x: UInt32) -> UInt32 {
     let t = x &+ 128
     return (t &+ (t >> 8)) >> 8
+}
+
+/// `count` copies of `pixel` from `start`: 64 bytes a step through unaligned vector stores,
+/// which keeps a long run as fast as a memset; the loop `update(repeating:)` compiles to
+/// does a quarter of that a step.
+@inline(__always)
+func store(_ pixel: UInt32, _ start: UnsafeMutablePointer<UInt32>, _ count: Int) {
+    let raw = UnsafeMutableRawPointer(start)
+    let wide = SIMD16<UInt32>(repeating: pixel)
+    var i = 0
+    while i &+ 16 <= count {
+        raw.storeBytes(of: wide, toByteOffset: i &* 4, as: SIMD16<UInt32>.self)
+        i &+= 16
+    }
+    while i < count {
+        start[i] = pixel
+        i &+= 1
+    }
 }

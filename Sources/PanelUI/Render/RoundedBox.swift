@@ -36,6 +36,13 @@ struct RoundedBox {
         return RoundedBox(cx: cx, cy: cy, hx: hx + k, hy: hy + k, radius: max(radius + k, 0))
     }
 
+    /// True when the line `y = py` crosses the box between its corners, where `halfWidth` is
+    /// `hx` and `distance` ignores `py` for points beyond the corners' centres horizontally.
+    @inline(__always)
+    func isStraight(atY py: Double) -> Bool {
+        abs(py - cy) <= hy - radius
+    }
+
     /// Half the width of the box along the horizontal line `y = py`; nil when the line misses it.
     @inline(__always)
     func halfWidth(atY py: Double) -> Double? {

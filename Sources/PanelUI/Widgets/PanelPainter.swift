@@ -34,8 +34,9 @@ public struct PanelPainter {
         let clip = clip.intersection(buffer.bounds)
         guard !clip.isEmpty else { return }
         let canvas = Canvas(buffer: buffer, clip: clip)
-        canvas.fill(clip, color: theme.background)
         let layout = model.layout
+        let dy = -model.scrollOffset(at: now)
+        canvas.fill(clip, excluding: opaqueGroupCores(layout, dy: dy, clip: clip), color: theme.background)
 
         if let title = model.description.title, let frame = layout.titleFrame, frame.intersects(clip) {
             let width = titleFont.measure(title)
@@ -47,7 +48,6 @@ public struct PanelPainter {
         var content = canvas
         content.clip = clip.intersection(layout.viewport)
         guard !content.clip.isEmpty else { return }
-        let dy = -model.scrollOffset(at: now)
         var target = 0
         for section in layout.sections {
             if let title = section.title, let frame = section.headerFrame?.offsetBy(dx: 0, dy: dy), frame.intersects(content.clip) {
@@ -66,6 +66,21 @@ public struct PanelPainter {
                 guard shown.frame.intersects(content.clip) else { continue }
                 drawRow(shown, target: target, group: RectF(groupFrame), model: model, now: now, canvas: content)
             }
+        }
+    }
+
+    /// The parts of the row groups that their opaque fill paints whole: every pixel of a
+    /// group's rows below its top corners and above its bottom ones, inside the viewport. The
+    /// background is not painted there first, which would write most of a 1080p group twice.
+    private func opaqueGroupCores(_ layout: PanelLayout, dy: Int, clip: Rect) -> [Rect] {
+        guard theme.rowBackground.a == 255 else { return [] }
+        let visible = clip.intersection(layout.viewport)
+        let corner = Int(PanelLayout.groupCornerRadius.rounded(.up))
+        return layout.sections.compactMap { section in
+            let group = section.groupFrame.offsetBy(dx: 0, dy: dy)
+            let core = Rect(x: group.x, y: group.y + corner, width: group.width, height: group.height - 2 * corner)
+                .intersection(visible)
+            return core.isEmpty ? nil : core
         }
     }
 

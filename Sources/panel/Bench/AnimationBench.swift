@@ -23,7 +23,7 @@ enum AnimationBench {
         var model = PanelModel(description: description, layout: layout)
         let painter = try PanelPainter(description: description, fonts: fonts)
         let frame = PixelBuffer(size: size)
-        let display = HeadlessDisplay(size: size)
+        let display = HeadlessDisplay(size: size, keepsCopy: true)
         painter.draw(model, at: 0, into: frame, clip: frame.bounds)
 
         var figures: [(name: String, ms: Double)] = []

@@ -17,7 +17,7 @@ enum ToggleBench {
         var model = PanelModel(description: description, layout: layout)
         let painter = try PanelPainter(description: description, fonts: fonts)
         let frame = PixelBuffer(size: size)
-        let display = HeadlessDisplay(size: size)
+        let display = HeadlessDisplay(size: size, keepsCopy: true)
         guard let index = description.controls.firstIndex(where: { $0.id == controlID }),
               let target = layout.targets.firstIndex(where: { $0.kind == .control(index: index, option: nil) }) else {
             throw CommandFailure(message: "panel bench: the demo panel has no \(controlID) control", status: ExitStatus.failure)

@@ -134,4 +134,56 @@ import Testing
         c.strokePolyline([Point(x: -1e300, y: 0), Point(x: 1e300, y: 30)], lineWidth: 2, color: red)
         #expect(c.buffer[79, 59] == red.xrgb)
     }
+
+    /// A background filled around holes: the holes keep what was there, everything else
+    /// gets exactly what a plain fill gives, whether runs join across rows or not.
+    @Test(arguments: [
+        [Rect(x: 20, y: 10, width: 40, height: 30)],
+        [Rect(x: 0, y: 5, width: 30, height: 10), Rect(x: 25, y: 8, width: 55, height: 40)],
+        [Rect(x: -5, y: -5, width: 200, height: 20), Rect(x: 70, y: 50, width: 30, height: 30)],
+    ])
+    func fillAroundHoles(_ holes: [Rect]) {
+        for color in [red, red.withOpacity(0.5)] {
+            for clip in [Rect(x: 0, y: 0, width: 80, height: 60), Rect(x: 7, y: 3, width: 61, height: 50)] {
+                let plain = canvas(), holed = canvas()
+                var clipped = holed
+                clipped.clip = clip
+                plain.fill(clip, color: color)
+                clipped.fill(Rect(x: 0, y: 0, width: 80, height: 60), excluding: holes, color: color)
+                for y in 0..<60 {
+                    for x in 0..<80 {
+                        let inHole = holes.contains { $0.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
+                        #expect(holed.buffer[x, y] == (inHole ? background : plain.buffer[x, y]), "pixel \(x),\(y)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A box's middle rows reuse the spans and edge coverage of the first of them; drawing
+    /// one row at a time (a clip per row, so nothing is reused) must give the same bytes.
+    @Test func roundedRectRowsReusedEqualRowsComputed() {
+        let boxes: [(RectF, Double)] = [
+            (RectF(x: 10, y: 5, width: 50, height: 40), 10), (RectF(x: 10.3, y: 12.7, width: 50.2, height: 30.4), 8),
+            (RectF(x: 4.5, y: 3.25, width: 61.7, height: 47.9), 0), (RectF(x: 4.6, y: 3.6, width: 30.2, height: 40.7), 0.3),
+            (RectF(x: 20.1, y: 2.2, width: 22.2, height: 50.5), 0.5), (RectF(x: 5.75, y: 7.5, width: 3.4, height: 44.1), 1.2),
+            (RectF(x: 30, y: 10, width: 0.6, height: 30), 0), (RectF(x: 12.2, y: 9.9, width: 40, height: 40), 20),
+        ]
+        for (rect, radius) in boxes {
+            for color in [red, red.withOpacity(0.4)] {
+                let whole = canvas(), byRow = canvas()
+                // A background that differs per row, so a reused pixel value would show.
+                for c in [whole, byRow] {
+                    for y in 0..<60 { c.fill(Rect(x: 0, y: y, width: 80, height: 1), color: Color(rgb: UInt32(0x102030 + y * 0x030201))) }
+                }
+                whole.fillRoundedRect(rect, radius: radius, color: color)
+                for y in 0..<60 {
+                    var row = byRow
+                    row.clip = Rect(x: 0, y: y, width: 80, height: 1)
+                    row.fillRoundedRect(rect, radius: radius, color: color)
+                }
+                #expect(Array(whole.buffer.pixels) == Array(byRow.buffer.pixels), "\(rect) radius \(radius)")
+            }
+        }
+    }
 }

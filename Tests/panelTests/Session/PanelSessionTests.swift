@@ -70,4 +70,23 @@ struct PanelSessionTests {
         try tap(session, screen: rotation.toScreen(wifi.frame.center, logical: logical), at: 1)
         #expect(session.model.values[0] == .bool(false))
     }
+
+    /// Headless at rotation 0 shows the session's frame itself instead of a copy of it: one
+    /// full-size buffer, not two. Turned, it keeps pixels of its own; blanked, it shows black.
+    @Test func headlessScreenIsTheFrameUnlessTurned() throws {
+        let (session, display) = try session()
+        #expect(display.screen === session.frame)
+        try display.setPower(on: false)
+        #expect(display.screen.pixels.allSatisfy { $0 == 0 })
+        #expect(session.frame.pixels.contains { $0 != 0 }, "blanking leaves the frame alone")
+        try display.setPower(on: true)
+        #expect(display.screen === session.frame)
+
+        let (turned, turnedDisplay) = try self.session(rotation: .r90, screen: Size(width: 480, height: 800))
+        #expect(turnedDisplay.screen !== turned.frame)
+        let copying = HeadlessDisplay(size: Size(width: 800, height: 480), keepsCopy: true)
+        try copying.present(session.frame, damage: [session.frame.bounds], rotation: .r0)
+        #expect(copying.screen !== session.frame)
+        #expect(Array(copying.screen.pixels) == Array(session.frame.pixels))
+    }
 }
