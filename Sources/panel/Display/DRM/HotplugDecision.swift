@@ -1,7 +1,7 @@
 import PanelUI
 
 /// What to do after a hotplug event (or a failed flip) re-probed the connectors.
-/// The event loop of a later change calls `decide` on each udev "change" of the card.
+/// `DRMDisplay.reprobe` calls `decide` when the event loop hears a udev hotplug of the card.
 enum HotplugDecision: Equatable {
     /// The driven connector is still connected with the same mode: carry on.
     case keep
