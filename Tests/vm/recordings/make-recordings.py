@@ -184,8 +184,8 @@ NTRIG_DRAG = "ntrig-multitouch-protocolA-1finger-drag-nw-se.events.evemu"
 IRTOUCH = "irtouch-infrared-no-btn-touch.desc.evemu"      # protocol B, 0..32767, no BTN_TOUCH
 
 g = Gesture()
-g.stroke(0.1, tap_points(400, 226))
-write_evemu("tap.evemu", ATMEL, "A tap on 'Personal hotspot' (turns it on).", description(ATMEL), g)
+g.stroke(0.1, tap_points(700, 122))
+write_evemu("tap.evemu", ATMEL, "A single tap on the Wi-Fi switch (turns it off).", description(ATMEL), g)
 
 g = Gesture()
 g.stroke(0.1, [(300, 226 + 8 * i) for i in range(16)])
