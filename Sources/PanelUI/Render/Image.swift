@@ -1,16 +1,3 @@
-/// A picture that couldn't be loaded.
-public struct ImageError: Error, CustomStringConvertible, Equatable {
-    public var path: String
-    public var message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { message }
-}
-
 /// A bitmap for `Canvas.drawImage` (icons). Stored premultiplied so that filtering between an
 /// opaque and a transparent pixel doesn't pull in the transparent pixel's colour.
 public final class Image {

@@ -1,18 +1,5 @@
 import CPNG
 
-/// A PNG that couldn't be read or written.
-public struct PNGError: Error, CustomStringConvertible, Equatable {
-    public var path: String
-    public var message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { message }
-}
-
 /// PNG files through libpng's simplified API, which reports errors in `png_image.message`
 /// instead of longjmp (Swift can't setjmp).
 public enum PNG {
