@@ -178,7 +178,7 @@ extension PanelModel {
         let wasHighlighted = trackers[target].isHighlighted
         let events = trackers[target].handle(input)
         if trackers[target].isHighlighted != wasHighlighted {
-            pendingDamage.append(layout.targets[target].frame)
+            pendingDamage.append(layout.targets[target].pressedFrame)
         }
         return events
     }

@@ -125,7 +125,7 @@ public struct PanelModel: Sendable {
             } else if transitions[target].to != goal {
                 transitions[target] = transitions[target].retargeted(to: goal, at: now, fullDuration: duration)
             }
-            pendingDamage.append(layout.targets[target].frame)
+            pendingDamage.append(layout.targets[target].pressedFrame)
         }
         return ValueChange(controlIndex: index, id: description.controls[index].id, value: value, previous: previous)
     }
@@ -147,7 +147,7 @@ public struct PanelModel: Sendable {
         for target in layout.targets.indices where controlIndex(ofTarget: target) == index {
             knobDrags[target] = nil
             transitions[target] = .settled(at: isOn(target: target) ? 1 : 0, curve: curve(ofTarget: target))
-            pendingDamage.append(layout.targets[target].frame)
+            pendingDamage.append(layout.targets[target].pressedFrame)
         }
     }
 

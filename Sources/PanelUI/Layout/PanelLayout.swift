@@ -25,6 +25,13 @@ public struct PanelLayout: Equatable, Sendable {
         public var labelX: Int
         /// Whether a separator line is drawn under this row (not under a group's last row).
         public var hasSeparator: Bool
+
+        /// What the pressed state draws and a toggle repaints: the widget and the halo
+        /// around it (Material's pressed halo; UIKit's switch also widens its knob). The whole
+        /// row stays the touch target; the feedback shows what the touch will change.
+        public var pressedFrame: Rect {
+            controlFrame.outsetBy(dx: PanelLayout.haloMargin, dy: PanelLayout.haloMargin).intersection(frame)
+        }
     }
 
     public struct Section: Equatable, Sendable {
@@ -51,6 +58,9 @@ public struct PanelLayout: Equatable, Sendable {
     public static let rowInset = 16
     /// Between a checkbox and its label.
     public static let labelGap = 12
+    /// How far the pressed halo reaches around a widget: inside the row and short of the
+    /// label for every row height (a box leaves at least 9 px above and below it).
+    public static let haloMargin = 8
     /// Lines of text stay readable on wide screens: the list is at most this wide and centred.
     public static let maxContentWidth = 960
     public static let groupCornerRadius = 10.0

@@ -11,8 +11,8 @@ public struct PanelPainter {
     let headerFont: Font
     let titleFont: Font
 
-    /// The row background while a finger is on it.
-    static let highlightColor = Color(rgb: 0xD1D1D6)
+    /// The pressed halo: the accent, faint enough to keep the widget legible on top of it.
+    static let haloOpacity = 0.2
     /// UIKit draws disabled controls at this opacity.
     static let disabledOpacity = 0.6
 
@@ -64,7 +64,7 @@ public struct PanelPainter {
                 defer { if case .control = row.kind { target += 1 } }
                 let shown = row.offsetBy(dy: dy)
                 guard shown.frame.intersects(content.clip) else { continue }
-                drawRow(shown, target: target, group: RectF(groupFrame), model: model, now: now, canvas: content)
+                drawRow(shown, target: target, model: model, now: now, canvas: content)
             }
         }
     }
@@ -84,7 +84,7 @@ public struct PanelPainter {
         }
     }
 
-    private func drawRow(_ row: PanelLayout.Row, target: Int, group: RectF, model: PanelModel, now: Double, canvas: Canvas) {
+    private func drawRow(_ row: PanelLayout.Row, target: Int, model: PanelModel, now: Double, canvas: Canvas) {
         var canvas = canvas
         canvas.clip = canvas.clip.intersection(row.frame)
         if row.hasSeparator {
@@ -102,8 +102,9 @@ public struct PanelPainter {
             let control = model.description.controls[index]
             let state = model.state(ofTarget: target)
             if state.contains(.highlighted) {
-                // The group's own rounded shape, clipped to the row, keeps the corners of first and last rows round.
-                canvas.fillRoundedRect(group, radius: PanelLayout.groupCornerRadius, color: Self.highlightColor)
+                // A halo behind the widget while a finger is down on the row.
+                let halo = RectF(row.pressedFrame)
+                canvas.fillRoundedRect(halo, radius: min(halo.width, halo.height) / 2, color: theme.accent.withOpacity(Self.haloOpacity))
             }
             if state.contains(.disabled) { canvas.opacity = Self.disabledOpacity }
             let label = control.labelStyle

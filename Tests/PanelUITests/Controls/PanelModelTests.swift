@@ -167,13 +167,13 @@ struct PanelModelTests {
         #expect(model.transitions[target].value(at: 5) == 1)
     }
 
-    @Test mutating func damageIsTheRowThenTheWidget() {
+    @Test mutating func damageIsThePressedWidgetThenItsBox() {
         _ = model.takeDamage(previousFrame: 0, now: 0)
         touch(.down, 0, center("dim"), at: 1)
-        #expect(model.takeDamage(previousFrame: 0, now: 1) == [row("dim").frame], "highlight on")
+        #expect(model.takeDamage(previousFrame: 0, now: 1) == [row("dim").pressedFrame], "halo on")
         touch(.up, 0, center("dim"), at: 1.05)
         let atUp = model.takeDamage(previousFrame: 1, now: 1.05)
-        #expect(Set(atUp) == [row("dim").frame], "highlight off and new value: the row")
+        #expect(Set(atUp) == [row("dim").pressedFrame], "halo off and the new value: the widget with its halo")
         let later = model.takeDamage(previousFrame: 1.05, now: 1.07)
         #expect(later == [row("dim").controlFrame], "animation frames: only the widget")
         #expect(model.takeDamage(previousFrame: 3, now: 3.1).isEmpty, "nothing moves, nothing redraws")

@@ -46,10 +46,12 @@ struct PanelGoldenTests {
         expectGolden(try render(model(Size(width: 1920, height: 1080))), named: "panels/example-1920x1080")
     }
 
-    @Test func pressedRowIsHighlighted() throws {
+    /// Two fingers down: the Wi-Fi switch and the "eco" option each show the pressed halo.
+    @Test func pressedWidgetsShowAHalo() throws {
         var m = model(Size(width: 800, height: 600))
         touch(&m, .down, target: 0, at: 0)
-        expectGolden(try render(m), named: "panels/example-wifi-pressed")
+        _ = m.handle(PanelTouch(phase: .down, slot: 1, position: m.layout.targets[2].frame.center), at: 0)
+        expectGolden(try render(m), named: "panels/example-pressed")
     }
 
     /// A failed action's mark: a red "!" badge after the label (a radio group's caption).
