@@ -19,7 +19,7 @@ public struct ActionDescription: Equatable, Sendable {
     /// The argv to run for a change of control `id` to `value` (`true`, `false`, or the option).
     public func arguments(id: String, value: String) -> [String] {
         exec.map { argument in
-            argument.replacing("{id}", with: id).replacing("{value}", with: value)
+            argument.replacingEvery("{id}", with: id).replacingEvery("{value}", with: value)
         }
     }
 }
@@ -31,5 +31,24 @@ extension ControlValue {
         case .bool(let on): on ? "true" : "false"
         case .option(let option): option ?? ""
         }
+    }
+}
+
+extension String {
+    /// Every `token` replaced by `replacement`: a plain text search, without the regex module
+    /// (panel leaves _StringProcessing out to keep its memory small).
+    func replacingEvery(_ token: String, with replacement: String) -> String {
+        guard !token.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while !rest.isEmpty {
+            if rest.hasPrefix(token) {
+                result += replacement
+                rest = rest.dropFirst(token.count)
+            } else {
+                result.append(rest.removeFirst())
+            }
+        }
+        return result
     }
 }

@@ -13,7 +13,7 @@ enum MachineDescription {
         guard let text = try? readFile(file) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix(key) {
             if let colon = line.firstIndex(of: ":") {
-                return line[line.index(after: colon)...].trimmingPrefix(" ").description
+                return String(line[line.index(after: colon)...].drop { $0 == " " })
             }
         }
         return nil
