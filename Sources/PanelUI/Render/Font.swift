@@ -12,25 +12,24 @@ public final class Font {
     public let lineHeight: Double
 
     private let library: FreeTypeLibrary
+    /// The bytes the face reads from: kept alive as long as the face.
+    private let file: FontFile
     private let face: FT_Face
     private let hasKerning: Bool
     private var glyphs: [FT_UInt: Glyph] = [:]
 
     public convenience init(path: String, pixelSize: Int) throws(FontError) {
-        try self.init(path: path, pixelSize: pixelSize, library: FreeTypeLibrary(forFont: path))
+        try self.init(file: FontFile(path: path), pixelSize: pixelSize, library: FreeTypeLibrary(forFont: path))
     }
 
-    init(path: String, pixelSize: Int, library: FreeTypeLibrary) throws(FontError) {
+    init(file: FontFile, pixelSize: Int, library: FreeTypeLibrary) throws(FontError) {
+        let path = file.path
         guard pixelSize > 0 else {
             throw FontError(path: path, message: "font size \(pixelSize) for \(path) must be a positive number of pixels")
         }
-        // FreeType reports a missing file as a generic open error; errno says which problem it is.
-        if access(path, R_OK) != 0 {
-            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            throw FontError(path: path, message: "cannot open font file \(path): \(reason) (install fonts-dejavu-core or fix `font:`)")
-        }
         var loaded: FT_Face?
-        let error = FT_New_Face(library.handle, path, 0, &loaded)
+        let error = FT_New_Memory_Face(library.handle, file.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
+                                       FT_Long(file.bytes.count), 0, &loaded)
         guard error == 0, let loaded else {
             throw FontError(path: path, message: "cannot use font file \(path): not a font FreeType can read (FreeType error \(error))")
         }
@@ -40,6 +39,7 @@ public final class Font {
             throw FontError(path: path, message: "font \(path) has no \(pixelSize) px size (FreeType error \(sizeError))")
         }
         self.library = library
+        self.file = file
         self.pixelSize = pixelSize
         face = loaded
         hasKerning = loaded.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0

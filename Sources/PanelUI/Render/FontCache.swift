@@ -1,4 +1,5 @@
-/// Fonts by file and pixel size, loaded once and sharing one FreeType library.
+/// Fonts by file and pixel size, loaded once, sharing one FreeType library and one mapping
+/// of each font file.
 public final class FontCache {
     private struct Key: Hashable {
         var path: String
@@ -6,6 +7,7 @@ public final class FontCache {
     }
 
     private var library: FreeTypeLibrary?
+    private var files: [String: FontFile] = [:]
     private var fonts: [Key: Font] = [:]
 
     public init() {}
@@ -20,7 +22,14 @@ public final class FontCache {
             shared = try FreeTypeLibrary(forFont: path)
             library = shared
         }
-        let font = try Font(path: path, pixelSize: pixelSize, library: shared)
+        let file: FontFile
+        if let mapped = files[path] {
+            file = mapped
+        } else {
+            file = try FontFile(path: path)
+            files[path] = file
+        }
+        let font = try Font(file: file, pixelSize: pixelSize, library: shared)
         fonts[key] = font
         return font
     }
