@@ -25,10 +25,12 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // glibc's epoll, timerfd, signalfd and pidfd headers, which the Glibc module leaves out.
         .systemLibrary(name: "CLinux"),
+        // A 32-bit fill through x86's string stores (header only, no library).
+        .systemLibrary(name: "CFill"),
         // Only for the benchmark's comparison scene; the product never links it.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Pure logic and pixels: no DRM, no input devices, testable anywhere.
-        .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG"],
+        .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG", "CFill"],
                 exclude: ["Controls/ControlTracker.md"], swiftSettings: lean),
         // The program: displays, input sources, files, CLI.
         .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CInput", "CLinux"], swiftSettings: lean),

@@ -1,3 +1,5 @@
+import CFill
+
 /// A colour made ready for blending many pixels: channels pre-split for packed integer maths
 /// and alpha already multiplied by the canvas opacity.
 struct Paint {
@@ -76,11 +78,16 @@ func div255(_ x: UInt32) -> UInt32 {
     return (t &+ (t >> 8)) >> 8
 }
 
-/// `count` copies of `pixel` from `start`: 64 bytes a step through unaligned vector stores,
-/// which keeps a long run as fast as a memset; the loop `update(repeating:)` compiles to
-/// does a quarter of that a step.
+/// `count` copies of `pixel` from `start`. Long runs (background bands, group interiors) go
+/// through string stores (CFill), which write whole cache lines without reading them first;
+/// short ones through 64-byte vector stores, where the string instruction's start-up cost
+/// would dominate.
 @inline(__always)
 func store(_ pixel: UInt32, _ start: UnsafeMutablePointer<UInt32>, _ count: Int) {
+    if count >= stringStoreThreshold {
+        panel_fill32(start, pixel, count)
+        return
+    }
     let raw = UnsafeMutableRawPointer(start)
     let wide = SIMD16<UInt32>(repeating: pixel)
     var i = 0
@@ -93,3 +100,7 @@ func store(_ pixel: UInt32, _ start: UnsafeMutablePointer<UInt32>, _ count: Int)
         i &+= 1
     }
 }
+
+/// Pixels from which a run is filled with string stores (measured: below a few hundred
+/// pixels the vector loop is as fast).
+let stringStoreThreshold = 512
