@@ -60,13 +60,7 @@ final class BenchFolder {
     }
 
     deinit {
-        if let directory = opendir(path) {
-            while let entry = readdir(directory) {
-                let name = withUnsafePointer(to: &entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-                if name != "." && name != ".." { unlink("\(path)/\(name)") }
-            }
-            closedir(directory)
-        }
+        for name in folderEntries(path) { unlink("\(path)/\(name)") }
         rmdir(path)
     }
 }

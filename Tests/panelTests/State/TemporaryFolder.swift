@@ -1,4 +1,5 @@
 import Glibc
+@testable import panel
 
 /// A fresh folder under /tmp (from mkdtemp), removed with everything in it when the value goes away.
 final class TemporaryFolder {
@@ -52,16 +53,7 @@ final class TemporaryFolder {
     }
 
     private static func entries(of folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        folderEntries(folder).sorted()
     }
 
     private func removeTree(_ target: String) {

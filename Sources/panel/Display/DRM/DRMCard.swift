@@ -24,14 +24,8 @@ final class DRMCard {
 
     /// The `/dev/dri/card*` paths in name order.
     static func devicePaths(folder: String = "/dev/dri") -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("card") { names.append(name) }
-        }
-        return names.sorted { ($0.count, $0) < ($1.count, $1) }.map { "\(folder)/\($0)" }
+        folderEntries(folder).filter { $0.hasPrefix("card") }
+            .sorted { ($0.count, $0) < ($1.count, $1) }.map { "\(folder)/\($0)" }
     }
 
     /// Opening as root usually makes us master already; otherwise ask, and explain a refusal.
