@@ -16,15 +16,15 @@ extension Commands {
         guard let statePath = flags["state"] ?? StateStore.defaultPath(environment: environment) else {
             throw UsageError(message: "panel run: no state file: give --state FILE (neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set)")
         }
-        // Read the recording before touching the display, so a bad one changes nothing.
-        var replayPath: String?
+        // Read the recording before touching the display, so a bad one changes nothing;
+        // it is decoded once the display says how big the screen is.
+        var recorded: (path: String, recording: Recording)?
         if case .replay(let path) = givenInput {
-            _ = try Replay(path: path, screen: DisplaySpec.defaultHeadlessSize, calibration: description.calibration)
-            replayPath = path
+            recorded = (path, try Replay.read(path: path, calibration: description.calibration))
         }
         // Without --input a screenshot is of the first frame; otherwise input devices are read when there are any.
         let input = givenInput ?? (flags["screenshot"] == nil ? InputSpec.automatic(log: log) : .none)
-        let holds = (replayPath == nil && flags["screenshot"] == nil) || flags.has("hold")
+        let holds = (recorded == nil && flags["screenshot"] == nil) || flags.has("hold")
         // Blocked from here on: a signal must not kill a DRM panel before it has put the old screen back.
         let signals = try systemCall { () throws(SystemCallError) in try SignalFD() }
         let display = try openDisplay(givenSpec ?? automaticDisplay(log: log), log: log)
@@ -44,8 +44,9 @@ extension Commands {
         let keeper = ValueKeeper(session: session, actions: actions, log: log,
                                  now: { virtualClock ? session.lastFrame ?? 0 : clock.now })
 
-        if let replayPath {
-            let replay = try Replay(path: replayPath, screen: display.screenSize, calibration: description.calibration)
+        if let recorded {
+            let replay = try Replay(recording: recorded.recording, path: recorded.path, screen: display.screenSize,
+                                    calibration: description.calibration)
             try session.play(replay, shouldStop: { SignalFD.isTerminationPending })
             try waitForActions(actions, loop: loop, session: keeper.session, log: log)
         }
@@ -68,7 +69,7 @@ extension Commands {
                 throw CommandFailure(message: "panel: \(error)", status: ExitStatus.failure)
             }
             if let control { service.attach(control: control) }
-            log.info(replayPath != nil ? "replay done, holding the last frame; stop with SIGTERM or Ctrl-C"
+            log.info(recorded != nil ? "replay done, holding the last frame; stop with SIGTERM or Ctrl-C"
                 : live != nil ? "showing \(description.controls.count) controls with input from \(flags["input"] ?? "libinput"); stop with SIGTERM or Ctrl-C"
                 : "showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C")
             try systemCall { () throws(SystemCallError) in try service.run() }
@@ -79,7 +80,7 @@ extension Commands {
         if let path = flags["screenshot"] {
             try Screenshot.write(keeper.session.frame, rotation: keeper.session.rotation, to: path)
         }
-        if replayPath != nil {
+        if recorded != nil {
             console.out(keeper.session.savedDocument.serialized())
         }
         return status
