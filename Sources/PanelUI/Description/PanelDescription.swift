@@ -8,7 +8,9 @@ public struct PanelDescription: Equatable, Sendable {
     /// Key `rotate`; nil means the display's own orientation.
     public var rotation: Rotation?
     public var theme: Theme
-    public var sections: [SectionDescription]
+    public var sections: [SectionDescription] {
+        didSet { controls = sections.flatMap(\.controls) }
+    }
     /// Every image file the description names (theme and controls), once per resolved path,
     /// in file order: the program loads each once at start and reports one that fails to decode
     /// at the place it was first written.
@@ -21,8 +23,9 @@ public struct PanelDescription: Equatable, Sendable {
     /// (replacing udev's LIBINPUT_CALIBRATION_MATRIX); nil keeps the device's own.
     public var calibration: [Double]?
 
-    /// All controls of all sections, in file order.
-    public var controls: [ControlDescription] { sections.flatMap(\.controls) }
+    /// All controls of all sections, in file order: kept, not gathered on each use, because
+    /// drawing and hit testing index it for every row.
+    public private(set) var controls: [ControlDescription]
 
     public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
                 imageReferences: [ImageReference] = [], blankAfter: Double? = nil, socketPath: String? = nil,
@@ -34,6 +37,7 @@ public struct PanelDescription: Equatable, Sendable {
         self.rotation = rotation
         self.theme = theme
         self.sections = sections
+        controls = sections.flatMap(\.controls)
         self.imageReferences = imageReferences
     }
 }
