@@ -33,11 +33,42 @@ public struct PanelPainter {
     public func draw(_ model: PanelModel, at now: Double, into buffer: PixelBuffer, clip: Rect) {
         let clip = clip.intersection(buffer.bounds)
         guard !clip.isEmpty else { return }
-        let canvas = Canvas(buffer: buffer, clip: clip)
         let layout = model.layout
         let dy = -model.scrollOffset(at: now)
-        canvas.fill(clip, excluding: opaqueGroupCores(layout, dy: dy, clip: clip), color: theme.background)
+        var band = Canvas(buffer: buffer, clip: clip)
+        for rows in Self.bands(of: layout, dy: dy, clip: clip) {
+            band.clip = rows
+            drawBand(model, at: now, dy: dy, canvas: band)
+        }
+    }
 
+    /// The clip cut into full-width bands of rows at the edges of the title, headers and rows,
+    /// drawn one after the other: each band's background, group box, text and widgets are
+    /// painted while its pixels are still in the cache. Drawn all at once, the background of
+    /// a 1080p frame would be written back to memory before the text and widgets over it read
+    /// it again. Cutting at the items' edges puts each item in one band, so none is laid out twice.
+    static func bands(of layout: PanelLayout, dy: Int, clip: Rect) -> [Rect] {
+        // The list's edges count only inside the viewport: a row scrolled under the title
+        // must not cut the title.
+        var listEdges: [Int] = []
+        for section in layout.sections {
+            if let header = section.headerFrame { listEdges += [header.minY + dy, header.maxY + dy] }
+            for row in section.rows { listEdges += [row.frame.minY + dy, row.frame.maxY + dy] }
+        }
+        var edges = [clip.minY, clip.maxY, layout.viewport.minY, layout.viewport.maxY]
+        if let title = layout.titleFrame { edges += [title.minY, title.maxY] }
+        edges += listEdges.filter { layout.viewport.minY <= $0 && $0 <= layout.viewport.maxY }
+        let cuts = Set(edges.filter { clip.minY <= $0 && $0 <= clip.maxY }).sorted()
+        return zip(cuts, cuts.dropFirst()).map { top, bottom in
+            Rect(x: clip.x, y: top, width: clip.width, height: bottom - top)
+        }
+    }
+
+    /// Everything that shows in `canvas.clip`, from the background up.
+    private func drawBand(_ model: PanelModel, at now: Double, dy: Int, canvas: Canvas) {
+        let layout = model.layout
+        let clip = canvas.clip
+        canvas.fill(clip, color: theme.background)
         if let title = model.description.title, let frame = layout.titleFrame, frame.intersects(clip) {
             let width = titleFont.measure(title)
             drawText(title, font: titleFont, in: frame, x: Double(frame.x) + (Double(frame.width) - width) / 2,
@@ -50,15 +81,15 @@ public struct PanelPainter {
         guard !content.clip.isEmpty else { return }
         var target = 0
         for section in layout.sections {
+            let groupFrame = section.groupFrame.offsetBy(dx: 0, dy: dy)
+            if groupFrame.intersects(content.clip) {
+                content.fillRoundedRect(RectF(groupFrame), radius: PanelLayout.groupCornerRadius, color: theme.rowBackground)
+            }
             if let title = section.title, let frame = section.headerFrame?.offsetBy(dx: 0, dy: dy), frame.intersects(content.clip) {
                 // Header text sits near the group below it, as grouped tables do.
                 let baseline = Double(frame.maxY) - headerFont.descent - 8
                 content.drawText(title, font: headerFont, origin: Point(x: Double(frame.x + PanelLayout.rowInset), y: baseline.rounded()),
                                  color: theme.sectionText)
-            }
-            let groupFrame = section.groupFrame.offsetBy(dx: 0, dy: dy)
-            if groupFrame.intersects(content.clip) {
-                content.fillRoundedRect(RectF(groupFrame), radius: PanelLayout.groupCornerRadius, color: theme.rowBackground)
             }
             for row in section.rows {
                 defer { if case .control = row.kind { target += 1 } }
@@ -66,21 +97,6 @@ public struct PanelPainter {
                 guard shown.frame.intersects(content.clip) else { continue }
                 drawRow(shown, target: target, model: model, now: now, canvas: content)
             }
-        }
-    }
-
-    /// The parts of the row groups that their opaque fill paints whole: every pixel of a
-    /// group's rows below its top corners and above its bottom ones, inside the viewport. The
-    /// background is not painted there first, which would write most of a 1080p group twice.
-    private func opaqueGroupCores(_ layout: PanelLayout, dy: Int, clip: Rect) -> [Rect] {
-        guard theme.rowBackground.a == 255 else { return [] }
-        let visible = clip.intersection(layout.viewport)
-        let corner = Int(PanelLayout.groupCornerRadius.rounded(.up))
-        return layout.sections.compactMap { section in
-            let group = section.groupFrame.offsetBy(dx: 0, dy: dy)
-            let core = Rect(x: group.x, y: group.y + corner, width: group.width, height: group.height - 2 * corner)
-                .intersection(visible)
-            return core.isEmpty ? nil : core
         }
     }
 
