@@ -33,7 +33,7 @@ extension Canvas {
         // The rows between the corners all have the same spans and edge coverage: worked out
         // on the first of them and reused, so a tall box costs a store loop per row, not
         // square roots and roundings.
-        var middle: MiddleRows?
+        var middle: StraightRows?
         for y in rows {
             let py = Double(y) + 0.5
             let straight = box.isStraight(atY: py) && outer.isStraight(atY: py) && inner?.isStraight(atY: py) ?? true
@@ -51,14 +51,15 @@ extension Canvas {
             }
             let line = row(y)
             func edge(_ x: Int) {
-                let cover = 0.5 - box.distance(Double(x) + 0.5, py)
-                paint.blend(line + x, alpha: paint.alpha(coverage: min(max(cover, 0), 1)))
+                let cover = Self.fillCoverage(distance: box.distance(Double(x) + 0.5, py))
+                paint.blend(line + x, alpha: paint.alpha(coverage: cover))
             }
             for x in cols.lowerBound..<solid.lowerBound { edge(x) }
             paint.fillSpan(line + solid.lowerBound, count: solid.count)
             for x in solid.upperBound..<cols.upperBound { edge(x) }
             if straight {
-                middle = MiddleRows(box: box, py: py, cols: cols, solid: solid, paint: paint)
+                middle = StraightRows(box: box, py: py, cols: cols, inside: solid, fillsInside: true, paint: paint,
+                                      coverage: Self.fillCoverage)
             }
         }
     }
@@ -71,8 +72,17 @@ extension Canvas {
         // Inside this the coverage is 0: the hole of the ring is skipped, not visited.
         let hole = box.offset(-(half + 0.5))
         let rows = pixelRange(centre: box.cy, halfWidth: outer.hy, within: area.minY, area.maxY)
+        // A line thinner than a pixel covers at most its width.
+        let coverage = { (d: Double) in min(max(min(half + 0.5 - abs(d), lineWidth), 0), 1) }
+        // As for fills, the rows between the corners share their edge coverage.
+        var middle: StraightRows?
         for y in rows {
             let py = Double(y) + 0.5
+            let straight = box.isStraight(atY: py) && outer.isStraight(atY: py) && hole?.isStraight(atY: py) ?? true
+            if straight, let middle {
+                middle.draw(row(y), paint: paint)
+                continue
+            }
             guard let ho = outer.halfWidth(atY: py) else { continue }
             let cols = pixelRange(centre: box.cx, halfWidth: ho, within: area.minX, area.maxX)
             guard !cols.isEmpty else { continue }
@@ -83,47 +93,57 @@ extension Canvas {
             }
             let line = row(y)
             func ring(_ x: Int) {
-                let d = abs(box.distance(Double(x) + 0.5, py))
-                // A line thinner than a pixel covers at most its width.
-                let cover = min(half + 0.5 - d, lineWidth)
-                paint.blend(line + x, alpha: paint.alpha(coverage: min(max(cover, 0), 1)))
+                paint.blend(line + x, alpha: paint.alpha(coverage: coverage(box.distance(Double(x) + 0.5, py))))
             }
             for x in cols.lowerBound..<skip.lowerBound { ring(x) }
             for x in skip.upperBound..<cols.upperBound { ring(x) }
+            if straight {
+                middle = StraightRows(box: box, py: py, cols: cols, inside: skip, fillsInside: false, paint: paint,
+                                      coverage: coverage)
+            }
         }
+    }
+
+    /// A filled shape's coverage of the pixel whose centre is `distance` from its outline.
+    private static func fillCoverage(distance: Double) -> Double {
+        min(max(0.5 - distance, 0), 1)
     }
 }
 
-/// One row between a filled box's corners, kept to draw the rows like it: its columns, its
-/// solid span and its edge pixels' blend alphas.
-private struct MiddleRows {
+/// One row between a box's corners, kept to draw the rows like it: its columns, the span
+/// inside its edges (filled for a fill, the hole of a ring for a stroke) and its edge pixels'
+/// blend alphas.
+private struct StraightRows {
     let cols: Range<Int>
-    let solid: Range<Int>
+    let inside: Range<Int>
+    let fillsInside: Bool
     let leftAlphas: [UInt32]
     let rightAlphas: [UInt32]
 
-    /// nil when an edge pixel's coverage could depend on the row (a pixel inside the
-    /// straight sides' reach, which only boxes with a corner radius under half a pixel have).
-    init?(box: RoundedBox, py: Double, cols: Range<Int>, solid: Range<Int>, paint: Paint) {
+    /// nil when an edge pixel's coverage could depend on the row (a pixel inside the straight
+    /// sides' reach, which only boxes with a corner radius under the edge's width have).
+    /// `coverage` maps a pixel centre's distance from the outline to its coverage.
+    init?(box: RoundedBox, py: Double, cols: Range<Int>, inside: Range<Int>, fillsInside: Bool, paint: Paint,
+          coverage: (Double) -> Double) {
         // In a straight row the distance is the same for every row when the pixel lies past
         // the corners' centres horizontally (qx >= 0): it is then qx - radius whatever y is.
         func alpha(_ x: Int) -> UInt32? {
             let px = Double(x) + 0.5
             guard abs(px - box.cx) - (box.hx - box.radius) >= 0 else { return nil }
-            let cover = 0.5 - box.distance(px, py)
-            return paint.alpha(coverage: min(max(cover, 0), 1))
+            return paint.alpha(coverage: coverage(box.distance(px, py)))
         }
         var left: [UInt32] = [], right: [UInt32] = []
-        for x in cols.lowerBound..<solid.lowerBound {
+        for x in cols.lowerBound..<inside.lowerBound {
             guard let a = alpha(x) else { return nil }
             left.append(a)
         }
-        for x in solid.upperBound..<cols.upperBound {
+        for x in inside.upperBound..<cols.upperBound {
             guard let a = alpha(x) else { return nil }
             right.append(a)
         }
         self.cols = cols
-        self.solid = solid
+        self.inside = inside
+        self.fillsInside = fillsInside
         leftAlphas = left
         rightAlphas = right
     }
@@ -131,7 +151,7 @@ private struct MiddleRows {
     @inline(__always)
     func draw(_ line: UnsafeMutablePointer<UInt32>, paint: Paint) {
         for (i, a) in leftAlphas.enumerated() { paint.blend(line + cols.lowerBound + i, alpha: a) }
-        paint.fillSpan(line + solid.lowerBound, count: solid.count)
-        for (i, a) in rightAlphas.enumerated() { paint.blend(line + solid.upperBound + i, alpha: a) }
+        if fillsInside { paint.fillSpan(line + inside.lowerBound, count: inside.count) }
+        for (i, a) in rightAlphas.enumerated() { paint.blend(line + inside.upperBound + i, alpha: a) }
     }
 }
