@@ -37,6 +37,13 @@ struct Paint {
         div255(c &* alpha)
     }
 
+    /// `alpha(coverage8:)` of four coverages.
+    @inline(__always)
+    func alphas(coverage8 c: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let t = c &* alpha &+ 128
+        return (t &+ (t &>> 8)) &>> 8
+    }
+
     /// dst = src·a + dst·(1 − a), each channel rounded to nearest, so a = 255 stores the exact colour.
     @inline(__always)
     func blend(_ p: UnsafeMutablePointer<UInt32>, alpha a: UInt32) {
@@ -47,6 +54,23 @@ struct Paint {
         rbSum = ((rbSum &+ ((rbSum >> 8) & 0xFF00FF)) >> 8) & 0xFF00FF
         let gSum = ((d >> 8) & 0xFF) &* ia &+ g &* a
         p.pointee = rbSum | div255(gSum) << 8
+    }
+
+    /// Four neighbouring pixels, each blended with its own alpha: exactly `blend` lane by lane.
+    @inline(__always)
+    func blend4(_ p: UnsafeMutablePointer<UInt32>, alphas a: SIMD4<UInt32>) {
+        let raw = UnsafeMutableRawPointer(p)
+        let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+        let ia = 255 &- a
+        var rbSum = (d & 0xFF00FF) &* ia &+ SIMD4(repeating: rb) &* a &+ 0x80_0080
+        rbSum = ((rbSum &+ ((rbSum &>> 8) & 0xFF00FF)) &>> 8) & 0xFF00FF
+        var gSum = ((d &>> 8) & 0xFF) &* ia &+ SIMD4(repeating: g) &* a &+ 0x80
+        gSum = (gSum &+ (gSum &>> 8)) &>> 8
+        var out = rbSum | gSum &<< 8
+        // As `blend`: no alpha leaves the pixel as it was, full alpha stores the colour.
+        out.replace(with: d, where: a .== 0)
+        out.replace(with: SIMD4(repeating: pixel), where: a .>= 255)
+        raw.storeBytes(of: out, as: SIMD4<UInt32>.self)
     }
 
     /// A run of fully covered pixels: plain stores when opaque, which is what makes big fills cost a memset.

@@ -85,6 +85,36 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
         #expect(c.buffer.pixels.allSatisfy { $0 == 0 || ($0 >> 8) & 0xFF >= ($0 & 0xFF) })
     }
 
+    /// Glyph rows are blended four pixels at a time with skip and store shortcuts: every pixel
+    /// must still be the reference blend of its coverage, for opaque and translucent colours,
+    /// at every alignment of the four-pixel groups and with a clip cutting glyphs.
+    @Test(arguments: [(Color(r: 12, g: 200, b: 99), 1.0), (Color(r: 250, g: 20, b: 130), 0.6), (Color(r: 0, g: 0, b: 0, a: 77), 1.0)])
+    func blendedTextMatchesTheReferenceBlend(color: Color, opacity: Double) throws {
+        let font = try Font(path: dejaVuSans, pixelSize: 22)
+        for shift in 0..<4 {
+            let origin = Point(x: 3 + Double(shift), y: 26)
+            // White on black gives each pixel's 8-bit coverage in every channel.
+            let ink = Canvas(buffer: PixelBuffer(width: 120, height: 34, fill: 0))
+            ink.drawText("Wag & Bluetooth", font: font, origin: origin, color: .white)
+            let background = PixelBuffer(width: 120, height: 34, fill: 0)
+            for y in 0..<34 { for x in 0..<120 { background[x, y] = UInt32(x * 2) << 16 | UInt32(y * 7) << 8 | UInt32((x + y) & 0xFF) } }
+            var canvas = Canvas(buffer: background)
+            canvas.clip = Rect(x: 9, y: 0, width: 93, height: 30)
+            canvas.opacity = opacity
+            canvas.drawText("Wag & Bluetooth", font: font, origin: origin, color: color)
+            var mismatches = 0
+            for y in 0..<34 {
+                for x in 0..<120 {
+                    let original = UInt32(x * 2) << 16 | UInt32(y * 7) << 8 | UInt32((x + y) & 0xFF)
+                    let coverage = canvas.clip.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) ? Double(ink.buffer[x, y] & 0xFF) / 255 : 0
+                    let expected = coverage > 0 ? referenceBlend(original, color, coverage: coverage, opacity: opacity) : original
+                    if background[x, y] != expected { mismatches += 1 }
+                }
+            }
+            #expect(mismatches == 0, "shift \(shift)")
+        }
+    }
+
     @Test func cacheReturnsOneFontPerPathAndSize() throws {
         let cache = FontCache()
         let a = try cache.font(path: dejaVuSans, pixelSize: 14)
