@@ -17,6 +17,7 @@ extension Canvas {
         }
         var layerCanvas = Canvas(buffer: layer, clip: local)
         layerCanvas.opacity = opacity
+        layerCanvas.shapeMasks = shapeMasks
         content(layerCanvas, Rect(x: 0, y: 0, width: frame.width, height: frame.height))
 
         let o = layerOpacity.isNaN ? 0 : min(max(layerOpacity, 0), 1)

@@ -26,6 +26,7 @@ extension Canvas {
 
     private func fill(_ box: RoundedBox, color: Color) {
         guard box.isFinite, let paint = paint(color), let outer = box.offset(0.5) else { return }
+        if let shapeMasks, drawMasked(box, lineWidth: 0, reach: outer, paint: paint, masks: shapeMasks) { return }
         let area = drawable
         // Coverage is 1 where distance <= -0.5: that region's rows are plain spans.
         let inner = box.offset(-0.5)
@@ -68,6 +69,7 @@ extension Canvas {
         guard box.isFinite, lineWidth.isFinite, lineWidth > 0, let paint = paint(color) else { return }
         let half = lineWidth / 2
         guard let outer = box.offset(half + 0.5) else { return }
+        if let shapeMasks, drawMasked(box, lineWidth: lineWidth, reach: outer, paint: paint, masks: shapeMasks) { return }
         let area = drawable
         // Inside this the coverage is 0: the hole of the ring is skipped, not visited.
         let hole = box.offset(-(half + 0.5))
@@ -102,6 +104,32 @@ extension Canvas {
                                       coverage: coverage)
             }
         }
+    }
+
+    /// Draws a small shape from its kept coverage, made by drawing it directly in opaque white
+    /// at the mask's origin; false, drawing nothing, when the shape is too big to keep.
+    /// `reach` is the box every pixel the shape touches has its centre in.
+    private func drawMasked(_ box: RoundedBox, lineWidth: Double, reach: RoundedBox, paint: Paint, masks: ShapeMasks) -> Bool {
+        let minX = (box.cx - reach.hx).rounded(.down), maxX = (box.cx + reach.hx).rounded(.up)
+        let minY = (box.cy - reach.hy).rounded(.down), maxY = (box.cy + reach.hy).rounded(.up)
+        let side = Double(ShapeMasks.maxSide)
+        guard maxX - minX <= side, maxY - minY <= side, abs(minX) < 1e9, abs(minY) < 1e9 else { return false }
+        let width = Int(maxX - minX), height = Int(maxY - minY)
+        var local = box
+        local.cx -= minX
+        local.cy -= minY
+        let key = ShapeMasks.Key(cx: local.cx, cy: local.cy, hx: box.hx, hy: box.hy, radius: box.radius, lineWidth: lineWidth)
+        let mask = masks.mask(key, width: width, height: height) { scratch in
+            if lineWidth > 0 {
+                scratch.stroke(local, lineWidth: lineWidth, color: .white)
+            } else {
+                scratch.fill(local, color: .white)
+            }
+        }
+        mask.coverage.withUnsafeBufferPointer { coverage in
+            blendCoverage(coverage, width: width, height: height, x: Int(minX), y: Int(minY), paint: paint)
+        }
+        return true
     }
 
     /// A filled shape's coverage of the pixel whose centre is `distance` from its outline.

@@ -9,6 +9,8 @@ public struct Canvas {
     public var clip: Rect
     /// 0...1, multiplies every colour's alpha (disabled controls draw at 0.6).
     public var opacity: Double = 1
+    /// Where small shapes keep their coverage between frames; nil draws every shape directly.
+    public var shapeMasks: ShapeMasks?
 
     public init(buffer: PixelBuffer, clip: Rect? = nil) {
         self.buffer = buffer

@@ -10,6 +10,8 @@ public struct PanelPainter {
     let labelFonts: [Int: Font]
     let headerFont: Font
     let titleFont: Font
+    /// The widgets' shapes, kept from frame to frame.
+    let shapeMasks = ShapeMasks()
 
     /// The pressed halo: the accent, faint enough to keep the widget legible on top of it.
     static let haloOpacity = 0.2
@@ -36,6 +38,7 @@ public struct PanelPainter {
         let layout = model.layout
         let dy = -model.scrollOffset(at: now)
         var band = Canvas(buffer: buffer, clip: clip)
+        band.shapeMasks = shapeMasks
         for rows in Self.bands(of: layout, dy: dy, clip: clip) {
             band.clip = rows
             drawBand(model, at: now, dy: dy, canvas: band)

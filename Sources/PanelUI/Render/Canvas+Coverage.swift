@@ -1,0 +1,36 @@
+/// Blending 8-bit coverage (glyphs, shape masks) into the canvas.
+extension Canvas {
+    /// `coverage` rows of `width` bytes placed with their top-left pixel at `(x, y)`, clipped.
+    func blendCoverage(_ coverage: UnsafeBufferPointer<UInt8>, width: Int, height: Int, x: Int, y: Int, paint: Paint) {
+        let box = Rect(x: x, y: y, width: width, height: height).intersection(drawable)
+        guard !box.isEmpty, let base = coverage.baseAddress else { return }
+        for row in box.minY..<box.maxY {
+            blendCoverageRow(base + (row - y) * width + (box.minX - x), into: self.row(row) + box.minX, count: box.width, paint: paint)
+        }
+    }
+
+    /// One row of 8-bit coverage blended in `paint`, four pixels at a time: glyph and shape
+    /// rows are mostly empty or solid stretches, which skip or store without the blend maths.
+    @inline(__always)
+    private func blendCoverageRow(_ coverage: UnsafePointer<UInt8>, into line: UnsafeMutablePointer<UInt32>, count: Int, paint: Paint) {
+        var x = 0
+        while x &+ 4 <= count {
+            let four = UnsafeRawPointer(coverage + x).loadUnaligned(as: UInt32.self)
+            if four != 0 {
+                if four == .max && paint.isOpaque {
+                    store(paint.pixel, line + x, 4)
+                } else {
+                    let c = SIMD4<UInt32>(truncatingIfNeeded: UnsafeRawPointer(coverage + x).loadUnaligned(as: SIMD4<UInt8>.self))
+                    // An opaque colour's blend alpha is the coverage itself.
+                    paint.blend4(line + x, alphas: paint.isOpaque ? c : paint.alphas(coverage8: c))
+                }
+            }
+            x &+= 4
+        }
+        while x < count {
+            let c = UInt32(coverage[x])
+            if c != 0 { paint.blend(line + x, alpha: paint.alpha(coverage8: c)) }
+            x &+= 1
+        }
+    }
+}
