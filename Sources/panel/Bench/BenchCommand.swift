@@ -42,7 +42,7 @@ extension Commands {
         report.text = TextBench.measure(font: try fonts.font(path: description.theme.font, pixelSize: description.theme.fontSize),
                                         repeats: repeats)
         report.startup = try StartupBench.measure(executable: executable, size: sizeNames.last!, repeats: min(repeats, 15))
-        report.selfPeakRSSMegabytes = ownPeakRSSMegabytes()
+        report.selfPeakRSSBytes = ownPeakRSSBytes()
         if let path = flags["static-binary"] {
             var info = stat()
             guard stat(path, &info) == 0 else {
@@ -56,9 +56,9 @@ extension Commands {
     }
 
     /// This process's own peak (the benchmark holds every size's buffers at once).
-    static func ownPeakRSSMegabytes() -> Double {
+    static func ownPeakRSSBytes() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024
+        return Double(usage.ru_maxrss) * 1024
     }
 }

@@ -14,8 +14,8 @@ struct BenchReport {
     var toggle = ToggleFigures(toggleMs: .nan, pixels: 0, damage: [])
     var animations: [(name: String, ms: Double)] = []
     var text = TextFigures(labelsPerSecond: .nan, nanosecondsPerGlyph: .nan)
-    var startup = StartupFigures(firstFrameMs: .nan, peakRSSMegabytes: .nan)
-    var selfPeakRSSMegabytes = Double.nan
+    var startup = StartupFigures(firstFrameMs: .nan, peakRSSBytes: .nan)
+    var selfPeakRSSBytes = Double.nan
     var staticBinaryBytes: Int?
     /// The same start-up measured on the static binary (what a device would ship).
     var staticStartup: StartupFigures?
@@ -37,17 +37,19 @@ struct BenchReport {
             ("toggle_pixels", .number(Double(toggle.pixels))),
             ("animation_frame_ms", .object(animations.map { ($0.name, number($0.ms)) })),
             ("first_frame_ms", number(startup.firstFrameMs)),
-            ("peak_rss_mb", number(startup.peakRSSMegabytes)),
+            // MB are 10^6 bytes; MiB (what ps and /proc count in) are given too.
+            ("peak_rss_mb", number(startup.peakRSSBytes / 1e6)),
+            ("peak_rss_mib", number(startup.peakRSSBytes / 1_048_576)),
             ("labels_per_s", number(text.labelsPerSecond)),
             ("glyph_ns", number(text.nanosecondsPerGlyph)),
             ("toggle_resolution", .string("\(Commands.benchDetailSize.width)x\(Commands.benchDetailSize.height)")),
-            ("bench_peak_rss_mb", number(selfPeakRSSMegabytes)),
+            ("bench_peak_rss_mb", number(selfPeakRSSBytes / 1e6)),
             ("repeats", .number(Double(repeats))),
         ]
         if let staticBinaryBytes { members.append(("static_stripped_bytes", .number(Double(staticBinaryBytes)))) }
         if let staticStartup {
             members.append(("static_first_frame_ms", number(staticStartup.firstFrameMs)))
-            members.append(("static_peak_rss_mb", number(staticStartup.peakRSSMegabytes)))
+            members.append(("static_peak_rss_mb", number(staticStartup.peakRSSBytes / 1e6)))
         }
         if debugBuild { members.append(("debug_build", .bool(true))) }
         return .object(members)
@@ -66,12 +68,12 @@ struct BenchReport {
         lines += ["", "toggle (\(size)): \(fixed(toggle.toggleMs, 4)) ms, \(toggle.pixels) pixels redrawn \(toggle.damage)"]
         lines.append("animation frame (\(size)), ms: " + animations.map { "\($0.name) \(fixed($0.ms, 4))" }.joined(separator: ", "))
         lines.append("text: \(Int(text.labelsPerSecond)) labels/s (\"\(TextBench.label)\"), \(fixed(text.nanosecondsPerGlyph, 1)) ns/glyph")
-        lines.append("start-up to first frame (headless \(size)): \(fixed(startup.firstFrameMs, 1)) ms; peak RSS \(fixed(startup.peakRSSMegabytes, 1)) MB")
+        lines.append("start-up to first frame (headless \(size)): \(fixed(startup.firstFrameMs, 1)) ms; peak RSS \(megabytes(startup.peakRSSBytes))")
         if let staticBinaryBytes {
-            lines.append("static release binary, stripped: \(fixed(Double(staticBinaryBytes) / 1_048_576, 1)) MB (\(staticBinaryBytes) bytes)")
+            lines.append("static release binary, stripped: \(megabytes(Double(staticBinaryBytes))) (\(staticBinaryBytes) bytes)")
         }
         if let staticStartup {
-            lines.append("  its start-up to first frame: \(fixed(staticStartup.firstFrameMs, 1)) ms; peak RSS \(fixed(staticStartup.peakRSSMegabytes, 1)) MB")
+            lines.append("  its start-up to first frame: \(fixed(staticStartup.firstFrameMs, 1)) ms; peak RSS \(megabytes(staticStartup.peakRSSBytes))")
         }
         return lines.joined(separator: "\n")
     }
@@ -82,6 +84,11 @@ struct BenchReport {
             return i == 0 ? cell.padding(width) : String(repeating: " ", count: max(0, width - cell.count)) + cell
         }.joined()
     }
+}
+
+/// Both units, since "MB" is read both ways: "20.7 MB (19.7 MiB)".
+private func megabytes(_ bytes: Double) -> String {
+    "\(fixed(bytes / 1e6, 1)) MB (\(fixed(bytes / 1_048_576, 1)) MiB)"
 }
 
 /// Four significant-enough decimals: the JSON is for scripts comparing runs, not for nanoseconds.

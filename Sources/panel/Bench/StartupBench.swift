@@ -5,7 +5,7 @@ import Glibc
 /// presented; and its peak RSS (VmHWM) read at that moment, which is the product's peak at that size.
 struct StartupFigures {
     var firstFrameMs: Double
-    var peakRSSMegabytes: Double
+    var peakRSSBytes: Double
 }
 
 enum StartupBench {
@@ -32,9 +32,9 @@ enum StartupBench {
                 throw CommandFailure(message: "panel bench: \(executable) run did not show a first frame", status: ExitStatus.failure)
             }
             times.append(elapsed)
-            peaks.append(Double(peak) / 1024)
+            peaks.append(Double(peak) * 1024)
         }
-        return StartupFigures(firstFrameMs: Stopwatch.median(times), peakRSSMegabytes: peaks.max() ?? .nan)
+        return StartupFigures(firstFrameMs: Stopwatch.median(times), peakRSSBytes: peaks.max() ?? .nan)
     }
 
     /// VmHWM of a running process, in kB.
