@@ -13,21 +13,21 @@ import Testing
     }
 
     @Test func writeThenReadIsExact() throws {
-        let path = temporaryPath("roundtrip.png")
+        let file = TemporaryFile("roundtrip.png")
         let original = patterned()
-        try PNG.write(original, to: path)
-        let read = try PNG.readPixels(path: path)
+        try PNG.write(original, to: file.path)
+        let read = try PNG.readPixels(path: file.path)
         #expect(read.size == original.size)
         #expect(differences(read, original).isEmpty)
     }
 
     @Test func sameBufferGivesSameBytes() throws {
-        let a = temporaryPath("same-a.png"), b = temporaryPath("same-b.png")
-        try PNG.write(patterned(), to: a)
-        try PNG.write(patterned(), to: b)
-        let bytesA = try #require(readBytes(a))
+        let a = TemporaryFile("same-a.png"), b = TemporaryFile("same-b.png")
+        try PNG.write(patterned(), to: a.path)
+        try PNG.write(patterned(), to: b.path)
+        let bytesA = try #require(readBytes(a.path))
         #expect(bytesA.count > 50)
-        #expect(bytesA == readBytes(b))
+        #expect(bytesA == readBytes(b.path))
     }
 
     @Test func missingFileErrorsNameThePath() {
@@ -41,11 +41,11 @@ import Testing
     }
 
     @Test func garbageFileErrorsNameThePath() {
-        let path = temporaryPath("garbage.png")
-        writeBytes(Array("GIF89a definitely not a png".utf8), to: path)
-        #expect(throws: PNGError.self) { try PNG.readPixels(path: path) }
-        let error = #expect(throws: ImageError.self) { try Image.load(path: path) }
-        #expect(error?.path == path)
+        let file = TemporaryFile("garbage.png")
+        writeBytes(Array("GIF89a definitely not a png".utf8), to: file.path)
+        #expect(throws: PNGError.self) { try PNG.readPixels(path: file.path) }
+        let error = #expect(throws: ImageError.self) { try Image.load(path: file.path) }
+        #expect(error?.path == file.path)
     }
 
     @Test func unwritablePathIsAnError() {
@@ -54,9 +54,9 @@ import Testing
     }
 
     @Test func loadedImageKeepsItsPixels() throws {
-        let path = temporaryPath("image.png")
-        try PNG.write(patterned(), to: path)
-        let image = try Image.load(path: path)
+        let file = TemporaryFile("image.png")
+        try PNG.write(patterned(), to: file.path)
+        let image = try Image.load(path: file.path)
         #expect(image.width == 37 && image.height == 23)
         let c = Canvas(buffer: PixelBuffer(width: 37, height: 23))
         c.drawImage(image, in: RectF(x: 0, y: 0, width: 37, height: 23))

@@ -131,11 +131,11 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     }
 
     @Test func garbageFontNamesThePath() {
-        let path = temporaryPath("garbage.ttf")
-        writeBytes(Array("this is not a font".utf8), to: path)
-        let error = #expect(throws: FontError.self) { try Font(path: path, pixelSize: 14) }
-        #expect(error?.path == path)
-        #expect(error?.message.contains(path) == true)
+        let file = TemporaryFile("garbage.ttf")
+        writeBytes(Array("this is not a font".utf8), to: file.path)
+        let error = #expect(throws: FontError.self) { try Font(path: file.path, pixelSize: 14) }
+        #expect(error?.path == file.path)
+        #expect(error?.message.contains(file.path) == true)
     }
 
     @Test func nonPositiveSizeIsAnError() {

@@ -1,10 +1,16 @@
 import Glibc
 
-/// A path in /tmp unique to this test process and `name`, removed first if it exists.
-func temporaryPath(_ name: String) -> String {
-    let path = "/tmp/panel-tests-\(getpid())-\(name)"
-    unlink(path)
-    return path
+/// A path in /tmp unique to this test process and `name`, removed first if it exists and
+/// again when this goes away (keep using `path` to the end of the test).
+final class TemporaryFile {
+    let path: String
+
+    init(_ name: String) {
+        path = "/tmp/panel-tests-\(getpid())-\(name)"
+        unlink(path)
+    }
+
+    deinit { unlink(path) }
 }
 
 func readBytes(_ path: String) -> [UInt8]? {
