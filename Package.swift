@@ -19,7 +19,10 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CDrm", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
-        .systemLibrary(name: "CInput", pkgConfig: "libinput libudev", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .systemLibrary(name: "CInput", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // libinput's header only (from libinput-dev, in /usr/include): no pkgConfig, whose
+        // libraries SwiftPM would link. panel loads libinput when live input starts.
+        .systemLibrary(name: "CLibinput"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -33,7 +36,7 @@ let package = Package(
         .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG", "CFill"],
                 exclude: ["Controls/ControlTracker.md"], swiftSettings: lean),
         // The program: displays, input sources, files, CLI.
-        .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CInput", "CLinux"], swiftSettings: lean),
+        .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CInput", "CLibinput", "CLinux"], swiftSettings: lean),
         // The demo panel drawn with cairo, started by `panel bench` for its panel/cairo ratio.
         .executableTarget(name: "panel-bench-cairo", dependencies: ["PanelUI", "CCairo"]),
         // Golden images, fixtures and fuzz corpora are read through #filePath, not bundled.

@@ -1,2 +1,1 @@
-#include <libinput.h>
 #include <libudev.h>

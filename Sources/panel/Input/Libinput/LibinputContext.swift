@@ -1,4 +1,5 @@
 import CInput
+import CLibinput
 import Glibc
 
 /// A udev context this value owns (libinput's udev backend takes its own reference).
@@ -16,52 +17,59 @@ final class Udev {
 }
 
 /// A libinput context this value owns, on a seat (udev backend) or on named devices
-/// (path backend). Devices are opened through the injected `DeviceOpener`.
+/// (path backend). Devices are opened through the injected `DeviceOpener`. Creating the
+/// first one loads libinput (`LibinputLibrary`); its functions are reached through `libinput`.
 final class LibinputContext {
     let pointer: OpaquePointer
+    let libinput: LibinputLibrary
     /// Kept for as long as the context: libinput_unref closes devices through it.
     let callbacks: LibinputCallbacks
     private let udev: Udev?
 
     /// Every device of `seat` that udev has set up, and those added later.
     init(seat: String, opener: any DeviceOpener, log: Log) throws(LibinputError) {
+        let libinput = try LibinputLibrary.shared()
         let udev = try Udev()
         let callbacks = LibinputCallbacks(opener: opener, log: log)
-        guard let pointer = libinput_udev_create_context(libinputInterface, callbacks.userData, udev.pointer) else {
+        guard let pointer = libinput.udevCreateContext(libinputInterface, callbacks.userData, udev.pointer) else {
             throw LibinputError(description: "cannot create a libinput context (libinput_udev_create_context failed)")
         }
-        (self.pointer, self.callbacks, self.udev) = (pointer, callbacks, udev)
-        Self.routeLog(pointer)
+        (self.pointer, self.libinput, self.callbacks, self.udev) = (pointer, libinput, callbacks, udev)
+        routeLog()
         // Enumerates the seat's devices now: their DEVICE_ADDED events wait in the queue.
-        guard libinput_udev_assign_seat(pointer, seat) == 0 else {
+        guard libinput.udevAssignSeat(pointer, seat) == 0 else {
             throw LibinputError(description: "cannot use seat '\(seat)' through udev; is /run/udev there (systemd-udevd running)?")
         }
     }
 
     /// Only the devices at `paths`; none is added later.
     init(paths: [String], opener: any DeviceOpener, log: Log) throws(LibinputError) {
+        let libinput = try LibinputLibrary.shared()
         let callbacks = LibinputCallbacks(opener: opener, log: log)
-        guard let pointer = libinput_path_create_context(libinputInterface, callbacks.userData) else {
+        guard let pointer = libinput.pathCreateContext(libinputInterface, callbacks.userData) else {
             throw LibinputError(description: "cannot create a libinput context (libinput_path_create_context failed)")
         }
-        (self.pointer, self.callbacks, self.udev) = (pointer, callbacks, nil)
-        Self.routeLog(pointer)
+        (self.pointer, self.libinput, self.callbacks, self.udev) = (pointer, libinput, callbacks, nil)
+        routeLog()
         for path in paths {
             // libinput only says "Invalid path" for a missing node; the errno says more.
             var info = stat()
             guard stat(path, &info) == 0 else { throw .cannotOpen(path, Errno.current) }
-            guard libinput_path_add_device(pointer, path) == nil else { continue }
+            guard libinput.pathAddDevice(pointer, path) == nil else { continue }
             if let errno = callbacks.failures[path] { throw .cannotOpen(path, errno) }
             throw LibinputError(description: "\(path) is not an input device libinput can use (its message above says why)")
         }
     }
 
-    deinit { libinput_unref(pointer) }
+    deinit { _ = libinput.unref(pointer) }
 
     /// libinput's own messages (errors by default) go to panel's log, one line each.
-    private static func routeLog(_ pointer: OpaquePointer) {
-        libinput_log_set_handler(pointer) { libinput, _, format, arguments in
-            guard let libinput, let format, let arguments, let userData = libinput_get_user_data(libinput) else { return }
+    private func routeLog() {
+        libinput.logSetHandler(pointer) { context, _, format, arguments in
+            // A C callback captures nothing; the library it needs is the shared one, loaded
+            // before any context existed.
+            guard let context, let format, let arguments, let libinput = try? LibinputLibrary.shared(),
+                  let userData = libinput.getUserData(context) else { return }
             var buffer = [CChar](repeating: 0, count: 512)
             _ = vsnprintf(&buffer, buffer.count, format, arguments)
             let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

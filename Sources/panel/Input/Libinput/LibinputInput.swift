@@ -1,4 +1,4 @@
-import CInput
+import CLibinput
 import Glibc
 import PanelUI
 
@@ -16,6 +16,7 @@ final class LibinputInput: InputSource {
     /// Readable when libinput has something to process.
     let fd: CInt
     private let context: LibinputContext
+    private let libinput: LibinputLibrary
     private let devices: Devices
     private let screen: Size
     private let calibration: [Double]?
@@ -41,7 +42,8 @@ final class LibinputInput: InputSource {
         case .seat(let seat): context = try LibinputContext(seat: seat, opener: opener, log: log)
         case .paths(let paths): context = try LibinputContext(paths: paths, opener: opener, log: log)
         }
-        fd = libinput_get_fd(context.pointer)
+        libinput = context.libinput
+        fd = libinput.getFd(context.pointer)
         (self.devices, self.screen, self.calibration, self.log) = (devices, screen, calibration, log)
         translator = TouchTranslator(screen: screen)
         origin = Self.monotonicMicroseconds()
@@ -52,24 +54,27 @@ final class LibinputInput: InputSource {
     /// Every touch libinput has ready. `now` is the caller's clock; touches carry
     /// libinput's own timestamps (when the kernel saw them), counted from start.
     func drain(at now: Double) -> [TouchEvent] {
-        let status = libinput_dispatch(context.pointer)
+        let status = libinput.dispatch(context.pointer)
         if status < 0, lastDispatchError != Errno(-status) {
             lastDispatchError = Errno(-status)
             log.error("libinput: reading devices failed: \(Errno(-status))")
         }
         var batch: [LibinputEvent] = []
-        while let event = libinput_get_event(context.pointer) {
-            defer { libinput_event_destroy(event) }
-            switch libinput_event_get_type(event) {
+        while let event = libinput.getEvent(context.pointer) {
+            defer { libinput.eventDestroy(event) }
+            switch libinput.eventGetType(event) {
             case LIBINPUT_EVENT_DEVICE_ADDED:
-                added(libinput_event_get_device(event))
+                // Every event has a device; a nil here would be libinput's bug.
+                added(libinput.eventGetDevice(event)!)
             case LIBINPUT_EVENT_DEVICE_REMOVED:
-                let key = Int(bitPattern: UnsafeRawPointer(libinput_event_get_device(event)))
+                let key = Int(bitPattern: UnsafeRawPointer(libinput.eventGetDevice(event)))
                 removed(key)
                 let time = LibinputEventReader.since(Self.monotonicMicroseconds(), origin)
                 batch.append(.deviceRemoved(device: key, time: time))
             default:
-                if let value = LibinputEventReader.read(event, screen: screen, origin: origin) { batch.append(value) }
+                if let value = LibinputEventReader.read(event, through: libinput, screen: screen, origin: origin) {
+                    batch.append(value)
+                }
             }
         }
         reportOpenFailures()
@@ -80,38 +85,38 @@ final class LibinputInput: InputSource {
 
     private func added(_ device: OpaquePointer) {
         let key = Int(bitPattern: UnsafeRawPointer(device))
-        let name = String(cString: libinput_device_get_name(device))
+        let name = String(cString: libinput.deviceGetName(device)!)
         names[key] = name
         var capabilities: [String] = []
         for (capability, word) in [(LIBINPUT_DEVICE_CAP_TOUCH, "touch"), (LIBINPUT_DEVICE_CAP_POINTER, "pointer"),
                                    (LIBINPUT_DEVICE_CAP_KEYBOARD, "keyboard"), (LIBINPUT_DEVICE_CAP_TABLET_TOOL, "tablet tool"),
                                    (LIBINPUT_DEVICE_CAP_GESTURE, "gestures"), (LIBINPUT_DEVICE_CAP_SWITCH, "switch")]
-        where libinput_device_has_capability(device, capability) != 0 {
+        where libinput.deviceHasCapability(device, capability) != 0 {
             capabilities.append(word)
         }
         var use = "not used"
-        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
+        if libinput.deviceHasCapability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
             touchDevices.insert(key)
             use = "touchscreen, " + calibrate(device)
-        } else if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 {
+        } else if libinput.deviceHasCapability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 {
             pointerDevices.insert(key)
             use = "pointer: the left button touches (slot \(TouchTranslator.pointerSlot))"
         }
-        let node = String(cString: libinput_device_get_sysname(device))
+        let node = String(cString: libinput.deviceGetSysname(device)!)
         log.info("input: added '\(name)' (\(node)): \(capabilities.joined(separator: ", ")); \(use)")
     }
 
     /// Sets the description's matrix; says which calibration the device ends up with.
     private func calibrate(_ device: OpaquePointer) -> String {
-        guard libinput_device_config_calibration_has_matrix(device) != 0 else { return "no calibration support" }
+        guard libinput.deviceConfigCalibrationHasMatrix(device) != 0 else { return "no calibration support" }
         guard let calibration else {
             var matrix = [Float](repeating: 0, count: 6)
-            return libinput_device_config_calibration_get_default_matrix(device, &matrix) != 0
+            return libinput.deviceConfigCalibrationGetDefaultMatrix(device, &matrix) != 0
                 ? "calibration \(matrix) from udev's LIBINPUT_CALIBRATION_MATRIX" : "uncalibrated"
         }
         // libinput's matrix is float; the description's numbers are rounded to it.
         let matrix = calibration.map { Float($0) }
-        guard libinput_device_config_calibration_set_matrix(device, matrix) == LIBINPUT_CONFIG_STATUS_SUCCESS else {
+        guard libinput.deviceConfigCalibrationSetMatrix(device, matrix) == LIBINPUT_CONFIG_STATUS_SUCCESS else {
             log.warning("input: libinput refused the description's calibration \(calibration) for this device")
             return "uncalibrated"
         }
