@@ -2,12 +2,13 @@
 
 /* The type of a pointer to each libinput function panel calls, taken from its declaration
  * above, so the values LibinputLibrary resolves with dlsym have the header's prototypes
- * exactly (Swift imports each as a @convention(c) function type). */
+ * exactly (Swift imports each as a @convention(c) function type). libinput_log_set_handler
+ * is not here: its type mentions va_list, which Swift cannot read back from a module it
+ * built (LibinputLibrary.logSetHandler says more). */
 typedef __typeof__(libinput_udev_create_context) *libinput_udev_create_context_function;
 typedef __typeof__(libinput_udev_assign_seat) *libinput_udev_assign_seat_function;
 typedef __typeof__(libinput_path_create_context) *libinput_path_create_context_function;
 typedef __typeof__(libinput_path_add_device) *libinput_path_add_device_function;
-typedef __typeof__(libinput_log_set_handler) *libinput_log_set_handler_function;
 typedef __typeof__(libinput_get_user_data) *libinput_get_user_data_function;
 typedef __typeof__(libinput_get_fd) *libinput_get_fd_function;
 typedef __typeof__(libinput_dispatch) *libinput_dispatch_function;

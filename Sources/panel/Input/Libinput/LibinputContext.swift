@@ -65,7 +65,7 @@ final class LibinputContext {
 
     /// libinput's own messages (errors by default) go to panel's log, one line each.
     private func routeLog() {
-        libinput.logSetHandler(pointer) { context, _, format, arguments in
+        let handler: libinput_log_handler = { context, _, format, arguments in
             // A C callback captures nothing; the library it needs is the shared one, loaded
             // before any context existed.
             guard let context, let format, let arguments, let libinput = try? LibinputLibrary.shared(),
@@ -76,6 +76,7 @@ final class LibinputContext {
             Unmanaged<LibinputCallbacks>.fromOpaque(userData).takeUnretainedValue()
                 .log.info("libinput: \(text.hasSuffix("\n") ? String(text.dropLast()) : text)")
         }
+        libinput.logSetHandler(pointer, unsafeBitCast(handler, to: UnsafeRawPointer.self))
     }
 }
 

@@ -24,7 +24,11 @@ final class LibinputLibrary: Sendable {
     let udevAssignSeat: libinput_udev_assign_seat_function
     let pathCreateContext: libinput_path_create_context_function
     let pathAddDevice: libinput_path_add_device_function
-    let logSetHandler: libinput_log_set_handler_function
+    /// libinput_log_set_handler, its handler passed as an address (`unsafeBitCast` of a
+    /// `libinput_log_handler`): a stored property whose type mentions va_list makes Swift 6.3
+    /// crash wherever another module reads this type back (tests do), deserializing
+    /// `struct __va_list_tag`. A C function pointer and a data pointer are alike on Linux.
+    let logSetHandler: @convention(c) (OpaquePointer?, UnsafeRawPointer?) -> Void
     let getUserData: libinput_get_user_data_function
     let getFd: libinput_get_fd_function
     let dispatch: libinput_dispatch_function
@@ -60,8 +64,9 @@ final class LibinputLibrary: Sendable {
     /// Loads `file` (a soname, or a path) and resolves every function above. Only tests
     /// name another file; the program uses `shared()`.
     ///
-    /// RTLD_NOW: a missing function is found here, as an error, rather than as a crash at
-    /// its first call. RTLD_LOCAL: libinput's symbols are not offered to libraries loaded later.
+    /// RTLD_NOW: libinput's own references into its libraries are bound now, so a broken
+    /// install fails here with dlerror's reason, not at some later call. RTLD_LOCAL: libinput's
+    /// symbols are not offered to libraries loaded later.
     /// The library is never closed: the values above point into it, and glib, which it
     /// pulls in, cannot be unloaded anyway.
     init(file: String) throws(LibinputError) {
