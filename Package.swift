@@ -19,7 +19,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CDrm", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
-        .systemLibrary(name: "CInput", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // libinput's header only (from libinput-dev, in /usr/include): no pkgConfig, whose
         // libraries SwiftPM would link. panel loads libinput when live input starts.
         .systemLibrary(name: "CLibinput"),
@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG", "CFill"],
                 exclude: ["Controls/ControlTracker.md"], swiftSettings: lean),
         // The program: displays, input sources, files, CLI.
-        .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CInput", "CLibinput", "CLinux"], swiftSettings: lean),
+        .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CUdev", "CLibinput", "CLinux"], swiftSettings: lean),
         // The demo panel drawn with cairo, started by `panel bench` for its panel/cairo ratio.
         .executableTarget(name: "panel-bench-cairo", dependencies: ["PanelUI", "CCairo"]),
         // Golden images, fixtures and fuzz corpora are read through #filePath, not bundled.

@@ -1,4 +1,4 @@
-import CInput
+import CUdev
 import Glibc
 
 /// Connector hotplug as the kernel reports it: a udev "change" event of the card carrying

@@ -1,5 +1,5 @@
-import CInput
 import CLibinput
+import CUdev
 import Glibc
 
 /// A udev context this value owns (libinput's udev backend takes its own reference).
