@@ -27,42 +27,8 @@ extension Canvas {
     private func fill(_ box: RoundedBox, color: Color) {
         guard box.isFinite, let paint = paint(color), let outer = box.offset(0.5) else { return }
         if let shapeMasks, drawMasked(box, lineWidth: 0, reach: outer, paint: paint, masks: shapeMasks) { return }
-        let area = drawable
         // Coverage is 1 where distance <= -0.5: that region's rows are plain spans.
-        let inner = box.offset(-0.5)
-        let rows = pixelRange(centre: box.cy, halfWidth: outer.hy, within: area.minY, area.maxY)
-        // The rows between the corners all have the same spans and edge coverage: worked out
-        // on the first of them and reused, so a tall box costs a store loop per row, not
-        // square roots and roundings.
-        var middle: StraightRows?
-        for y in rows {
-            let py = Double(y) + 0.5
-            let straight = box.isStraight(atY: py) && outer.isStraight(atY: py) && inner?.isStraight(atY: py) ?? true
-            if straight, let middle {
-                middle.draw(row(y), paint: paint)
-                continue
-            }
-            guard let ho = outer.halfWidth(atY: py) else { continue }
-            let cols = pixelRange(centre: box.cx, halfWidth: ho, within: area.minX, area.maxX)
-            guard !cols.isEmpty else { continue }
-            var solid = cols.upperBound..<cols.upperBound
-            if let hi = inner?.halfWidth(atY: py) {
-                solid = pixelRange(centre: box.cx, halfWidth: hi - Self.spanEpsilon, within: cols.lowerBound, cols.upperBound)
-                if solid.isEmpty { solid = cols.upperBound..<cols.upperBound }
-            }
-            let line = row(y)
-            func edge(_ x: Int) {
-                let cover = Self.fillCoverage(distance: box.distance(Double(x) + 0.5, py))
-                paint.blend(line + x, alpha: paint.alpha(coverage: cover))
-            }
-            for x in cols.lowerBound..<solid.lowerBound { edge(x) }
-            paint.fillSpan(line + solid.lowerBound, count: solid.count)
-            for x in solid.upperBound..<cols.upperBound { edge(x) }
-            if straight {
-                middle = StraightRows(box: box, py: py, cols: cols, inside: solid, fillsInside: true, paint: paint,
-                                      coverage: Self.fillCoverage)
-            }
-        }
+        draw(box, reach: outer, inside: box.offset(-0.5), fillsInside: true, paint: paint, coverage: Self.fillCoverage)
     }
 
     private func stroke(_ box: RoundedBox, lineWidth: Double, color: Color) {
@@ -70,37 +36,50 @@ extension Canvas {
         let half = lineWidth / 2
         guard let outer = box.offset(half + 0.5) else { return }
         if let shapeMasks, drawMasked(box, lineWidth: lineWidth, reach: outer, paint: paint, masks: shapeMasks) { return }
+        // Inside the hole the coverage is 0: it is skipped, not visited. A line thinner than a
+        // pixel covers at most its width.
+        draw(box, reach: outer, inside: box.offset(-(half + 0.5)), fillsInside: false, paint: paint) { d in
+            min(max(min(half + 0.5 - abs(d), lineWidth), 0), 1)
+        }
+    }
+
+    /// The rows of a shape around `box`: every pixel whose centre is in `reach` gets
+    /// `coverage(distance from box's outline)`, except those in `inside`, which a fill covers
+    /// whole and a stroke leaves alone.
+    ///
+    /// The rows between the corners all have the same spans and edge coverage: worked out on
+    /// the first of them and reused, so a tall box costs a store loop per row, not square roots
+    /// and roundings.
+    @inline(__always)
+    private func draw(_ box: RoundedBox, reach: RoundedBox, inside: RoundedBox?, fillsInside: Bool, paint: Paint,
+                      coverage: (Double) -> Double) {
         let area = drawable
-        // Inside this the coverage is 0: the hole of the ring is skipped, not visited.
-        let hole = box.offset(-(half + 0.5))
-        let rows = pixelRange(centre: box.cy, halfWidth: outer.hy, within: area.minY, area.maxY)
-        // A line thinner than a pixel covers at most its width.
-        let coverage = { (d: Double) in min(max(min(half + 0.5 - abs(d), lineWidth), 0), 1) }
-        // As for fills, the rows between the corners share their edge coverage.
+        let rows = pixelRange(centre: box.cy, halfWidth: reach.hy, within: area.minY, area.maxY)
         var middle: StraightRows?
         for y in rows {
             let py = Double(y) + 0.5
-            let straight = box.isStraight(atY: py) && outer.isStraight(atY: py) && hole?.isStraight(atY: py) ?? true
+            let straight = box.isStraight(atY: py) && reach.isStraight(atY: py) && inside?.isStraight(atY: py) ?? true
             if straight, let middle {
                 middle.draw(row(y), paint: paint)
                 continue
             }
-            guard let ho = outer.halfWidth(atY: py) else { continue }
-            let cols = pixelRange(centre: box.cx, halfWidth: ho, within: area.minX, area.maxX)
+            guard let reachHalfWidth = reach.halfWidth(atY: py) else { continue }
+            let cols = pixelRange(centre: box.cx, halfWidth: reachHalfWidth, within: area.minX, area.maxX)
             guard !cols.isEmpty else { continue }
-            var skip = cols.upperBound..<cols.upperBound
-            if let hh = hole?.halfWidth(atY: py) {
-                skip = pixelRange(centre: box.cx, halfWidth: hh - Self.spanEpsilon, within: cols.lowerBound, cols.upperBound)
-                if skip.isEmpty { skip = cols.upperBound..<cols.upperBound }
+            var inner = cols.upperBound..<cols.upperBound
+            if let insideHalfWidth = inside?.halfWidth(atY: py) {
+                inner = pixelRange(centre: box.cx, halfWidth: insideHalfWidth - Self.spanEpsilon, within: cols.lowerBound, cols.upperBound)
+                if inner.isEmpty { inner = cols.upperBound..<cols.upperBound }
             }
             let line = row(y)
-            func ring(_ x: Int) {
+            func edge(_ x: Int) {
                 paint.blend(line + x, alpha: paint.alpha(coverage: coverage(box.distance(Double(x) + 0.5, py))))
             }
-            for x in cols.lowerBound..<skip.lowerBound { ring(x) }
-            for x in skip.upperBound..<cols.upperBound { ring(x) }
+            for x in cols.lowerBound..<inner.lowerBound { edge(x) }
+            if fillsInside { paint.fillSpan(line + inner.lowerBound, count: inner.count) }
+            for x in inner.upperBound..<cols.upperBound { edge(x) }
             if straight {
-                middle = StraightRows(box: box, py: py, cols: cols, inside: skip, fillsInside: false, paint: paint,
+                middle = StraightRows(box: box, py: py, cols: cols, inside: inner, fillsInside: fillsInside, paint: paint,
                                       coverage: coverage)
             }
         }
