@@ -11,6 +11,11 @@ let lean: [SwiftSetting] = [
                   "-Xfrontend", "-disable-implicit-concurrency-module-import"]),
 ]
 
+/// The renderer's SIMD blends are generic code that an unoptimized build runs through witness
+/// tables, about 50 times slower: debug builds (and the tests, which replay thousands of
+/// frames) build PanelUI optimized too.
+let optimizedAlways: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "panel",
     products: [
@@ -34,7 +39,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Pure logic and pixels: no DRM, no input devices, testable anywhere.
         .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG", "CFill"],
-                exclude: ["Controls/ControlTracker.md"], swiftSettings: lean),
+                exclude: ["Controls/ControlTracker.md"], swiftSettings: lean + optimizedAlways),
         // The program: displays, input sources, files, CLI.
         .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CUdev", "CLibinput", "CLinux"], swiftSettings: lean),
         // The demo panel drawn with cairo, started by `panel bench` for its panel/cairo ratio.

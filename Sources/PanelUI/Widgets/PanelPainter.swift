@@ -137,6 +137,11 @@ public struct PanelPainter {
                 ErrorBadge.draw(in: canvas, x: labelEnd, row: row.frame)
             }
             let drawWidget = widgetDrawing(control, target: target, model: model, now: now)
+            let onness = model.onness(ofTarget: target, at: now)
+            if onness != 0 && onness != 1 {
+                // In motion, a widget's shapes are new every frame: kept masks would only churn.
+                canvas.shapeMasks = nil
+            }
             if state.contains(.disabled) {
                 // Faded as one layer, so overlapping parts (knob over track) don't show through each other.
                 canvas.opacity = 1
