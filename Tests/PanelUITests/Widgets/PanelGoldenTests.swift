@@ -105,6 +105,26 @@ struct PanelGoldenTests {
         #expect(m.values[0] == .bool(false))
     }
 
+    /// Shapes of widgets at rest are kept as masks; a widget in motion draws new shapes every
+    /// frame, which would only fill the cache and push the resting ones out.
+    @Test func animationFramesKeepNoMasks() throws {
+        var m = model(Size(width: 800, height: 600))
+        let painter = try PanelPainter(description: description, fonts: fonts)
+        let frame = PixelBuffer(width: 800, height: 600)
+        painter.draw(m, at: 0, into: frame, clip: frame.bounds)
+        let atRest = painter.shapeMasks.count
+        #expect(atRest > 0)
+        touch(&m, .down, target: 0, at: 0)
+        touch(&m, .up, target: 0, at: 0)
+        touch(&m, .down, target: 2, at: 0)
+        touch(&m, .up, target: 2, at: 0)
+        for now in stride(from: 0.0, through: 1.0, by: 1.0 / 60) {
+            painter.draw(m, at: now, into: frame, clip: frame.bounds)
+        }
+        // The switch and the two radio options that changed come to rest in new looks.
+        #expect(painter.shapeMasks.count <= atRest + 6, "\(painter.shapeMasks.count) masks after the animations, \(atRest) before")
+    }
+
     static let longList = "title: Long list\nsections:\n  - title: Rows\n    controls:\n"
         + (0..<14).map { "      - {id: c\($0), kind: \($0 % 3 == 0 ? "switch" : "checkbox"), label: Row \($0)}\n" }.joined()
 
