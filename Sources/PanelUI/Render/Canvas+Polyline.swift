@@ -8,6 +8,15 @@ extension Canvas {
               let paint = paint(color) else { return }
         let half = lineWidth / 2
         let reach = half + 0.5
+        if let shapeMasks {
+            let xs = points.map(\.x), ys = points.map(\.y)
+            let kept = drawMasked(left: xs.min()! - reach, top: ys.min()! - reach, right: xs.max()! + reach, bottom: ys.max()! + reach,
+                                  paint: paint, masks: shapeMasks) { dx, dy in
+                let moved = points.map { Point(x: $0.x - dx, y: $0.y - dy) }
+                return (.polyline(moved, lineWidth: lineWidth), { $0.strokePolyline(moved, lineWidth: lineWidth, color: .white) })
+            }
+            if kept { return }
+        }
         // Inside this distance coverage is 1 whatever the other segments do.
         let solidReach = half - 0.5 - 1e-7
         let segments = points.count == 1

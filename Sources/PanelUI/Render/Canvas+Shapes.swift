@@ -85,30 +85,23 @@ extension Canvas {
         }
     }
 
-    /// Draws a small shape from its kept coverage, made by drawing it directly in opaque white
-    /// at the mask's origin; false, drawing nothing, when the shape is too big to keep.
-    /// `reach` is the box every pixel the shape touches has its centre in.
+    /// Draws a small box from its kept coverage; false, drawing nothing, when it is too big
+    /// to keep. `reach` is the box every pixel the shape touches has its centre in.
     private func drawMasked(_ box: RoundedBox, lineWidth: Double, reach: RoundedBox, paint: Paint, masks: ShapeMasks) -> Bool {
-        let minX = (box.cx - reach.hx).rounded(.down), maxX = (box.cx + reach.hx).rounded(.up)
-        let minY = (box.cy - reach.hy).rounded(.down), maxY = (box.cy + reach.hy).rounded(.up)
-        let side = Double(ShapeMasks.maxSide)
-        guard maxX - minX <= side, maxY - minY <= side, abs(minX) < 1e9, abs(minY) < 1e9 else { return false }
-        let width = Int(maxX - minX), height = Int(maxY - minY)
-        var local = box
-        local.cx -= minX
-        local.cy -= minY
-        let key = ShapeMasks.Key(cx: local.cx, cy: local.cy, hx: box.hx, hy: box.hy, radius: box.radius, lineWidth: lineWidth)
-        let mask = masks.mask(key, width: width, height: height) { scratch in
-            if lineWidth > 0 {
-                scratch.stroke(local, lineWidth: lineWidth, color: .white)
-            } else {
-                scratch.fill(local, color: .white)
-            }
+        drawMasked(left: box.cx - reach.hx, top: box.cy - reach.hy, right: box.cx + reach.hx, bottom: box.cy + reach.hy,
+                   paint: paint, masks: masks) { dx, dy in
+            var moved = box
+            moved.cx -= dx
+            moved.cy -= dy
+            let key = ShapeMasks.Key.box(cx: moved.cx, cy: moved.cy, hx: moved.hx, hy: moved.hy, radius: moved.radius, lineWidth: lineWidth)
+            return (key, { scratch in
+                if lineWidth > 0 {
+                    scratch.stroke(moved, lineWidth: lineWidth, color: .white)
+                } else {
+                    scratch.fill(moved, color: .white)
+                }
+            })
         }
-        mask.coverage.withUnsafeBufferPointer { coverage in
-            blendCoverage(coverage, width: width, height: height, x: Int(minX), y: Int(minY), paint: paint)
-        }
-        return true
     }
 
     /// A filled shape's coverage of the pixel whose centre is `distance` from its outline.

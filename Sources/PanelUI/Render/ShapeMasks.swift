@@ -1,4 +1,4 @@
-/// The 8-bit coverage of small shapes (a checkbox's ring, a switch's track and knob), kept
+/// The 8-bit coverage of small shapes (a checkbox's ring and check, a switch's track and knob), kept
 /// from frame to frame: a widget drawn again where it was, or where it sits the same within
 /// a pixel, blends its stored coverage instead of working out a distance and a square root per
 /// pixel. LVGL keeps its anti-aliased circle masks for the same reason.
@@ -14,10 +14,10 @@ public final class ShapeMasks {
     static let maxCount = 128
 
     /// A shape moved to the mask's origin: the key is the exact geometry drawn there.
-    struct Key: Hashable {
-        var cx, cy, hx, hy, radius: Double
-        /// 0 for a fill.
-        var lineWidth: Double
+    enum Key: Hashable {
+        /// A rounded box (`RoundedBox`'s fields); `lineWidth` 0 for a fill.
+        case box(cx: Double, cy: Double, hx: Double, hy: Double, radius: Double, lineWidth: Double)
+        case polyline([Point], lineWidth: Double)
     }
 
     private var masks: [Key: CoverageMask] = [:]

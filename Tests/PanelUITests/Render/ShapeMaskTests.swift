@@ -12,6 +12,9 @@ import Testing
         ("circle ring", { $0.strokeCircle(center: Point(x: 30, y: 30), radius: 10.5, lineWidth: 1.25, color: .white) }),
         ("thin ring", { $0.strokeCircle(center: Point(x: 30.7, y: 29.1), radius: 6, lineWidth: 0.4, color: Color(r: 255, g: 200, b: 0)) }),
         ("capsule", { $0.fillRoundedRect(RectF(x: 4, y: 14, width: 51, height: 31), radius: 15.5, color: Color(r: 52, g: 199, b: 89)) }),
+        ("check", { $0.strokePolyline([Point(x: 18.5, y: 30.2), Point(x: 26, y: 37.5), Point(x: 42.3, y: 19)], lineWidth: 3.2,
+                                      color: Color(r: 255, g: 255, b: 255, a: 200)) }),
+        ("dot", { $0.strokePolyline([Point(x: 30.25, y: 20.75)], lineWidth: 5, color: Color(r: 10, g: 20, b: 30)) }),
     ]
 
     /// A background that differs in every pixel, so any wrong blend shows.
@@ -21,7 +24,7 @@ import Testing
         return buffer
     }
 
-    @Test(arguments: 0..<6)
+    @Test(arguments: 0..<8)
     func maskedDrawsEqualDirectDraws(shape: Int) {
         let (name, draw) = Self.shapes[shape]
         let masks = ShapeMasks()
