@@ -80,26 +80,28 @@ class Gesture:
             self.slotted(t + step, {0: None}, btn_touch)
 
     def protocol_a(self, t, frames):
-        """Protocol A the way the real N-Trig sends it (its drag recording in
-        ../shared/recordings): every frame lists the contact's ABS_MT_POSITION_X/Y,
-        ORIENTATION, TOUCH_MAJOR and TOUCH_MINOR, then SYN_MT_REPORT; ABS_X/ABS_Y only when
-        they changed (the kernel drops repeats); BTN_TOOL_DOUBLETAP and BTN_TOUCH in the
-        first frame; the lift is BTN_TOOL_DOUBLETAP 0, BTN_TOUCH 0 and no SYN_MT_REPORT.
+        """Protocol A the way the real N-Trig sends it (its recordings in ../shared/recordings):
+        every frame lists each contact's ABS_MT_POSITION_X/Y, ORIENTATION, TOUCH_MAJOR and
+        TOUCH_MINOR, then SYN_MT_REPORT; ABS_X/ABS_Y follow the first contact listed, only when
+        they changed (the kernel drops repeats); BTN_TOOL_DOUBLETAP and BTN_TOUCH in the first
+        frame; the lift is BTN_TOOL_DOUBLETAP 0, BTN_TOUCH 0 and no SYN_MT_REPORT.
         TOUCH_MAJOR matters: mtdev (libinput's protocol A path) counts a contact as a touch
         only where it is not 0, and reads an uninitialised value where a contact has none.
-        `frames` is [(dt, x, y, major, minor, orientation)], dt from the first frame."""
+        `frames` is [(dt, [(x, y, major, minor, orientation), …])], dt from the first frame."""
         last = (None, None)
-        for i, (dt, x, y, major, minor, orientation) in enumerate(frames):
+        for i, (dt, contacts) in enumerate(frames):
             at = t + dt
+            x, y = contacts[0][:2]
             if x != last[0]:
                 self.ev(at, ABS, ABS_X, x)
             if y != last[1]:
                 self.ev(at, ABS, ABS_Y, y)
             last = (x, y)
-            for code, value in ((MT_X, x), (MT_Y, y), (MT_ORIENTATION, orientation), (MT_TOUCH_MAJOR, major),
-                                (MT_TOUCH_MINOR, minor)):
-                self.ev(at, ABS, code, value)
-            self.ev(at, SYN, SYN_MT_REPORT, 0)
+            for x, y, major, minor, orientation in contacts:
+                for code, value in ((MT_X, x), (MT_Y, y), (MT_ORIENTATION, orientation), (MT_TOUCH_MAJOR, major),
+                                    (MT_TOUCH_MINOR, minor)):
+                    self.ev(at, ABS, code, value)
+                self.ev(at, SYN, SYN_MT_REPORT, 0)
             if i == 0:
                 self.ev(at, KEY, BTN_TOOL_DOUBLETAP, 1)
                 self.ev(at, KEY, BTN_TOUCH, 1)
@@ -110,24 +112,28 @@ class Gesture:
         self.frame(at)
 
 
-def real_protocol_a_frames(name, count):
-    """The first `count` frames of a real protocol-A recording of one finger, as
-    [(seconds from the first frame, x, y, major, minor, orientation)]."""
-    frames, current, start = [], {}, None
+def real_protocol_a_frames(name, first, count):
+    """Frames `first` to `first + count - 1` of a real protocol-A recording, as
+    [(seconds from the first of them, [(x, y, major, minor, orientation) of each contact
+    in the order the device listed them])]."""
+    frames, contacts, current = [], [], {}
     for line in open(os.path.join(shared, name)):
         if not line.startswith("E:"):
             continue
         _, t, typ, code, value = line.split()
         t, typ, code, value = float(t), int(typ, 16), int(code, 16), int(value)
-        start = t if start is None else start
-        if (typ, code) == (SYN, SYN_REPORT):
-            if MT_X in current:
-                frames.append((round(t - start, 6), current[MT_X], current[MT_Y], current[MT_TOUCH_MAJOR],
-                               current[MT_TOUCH_MINOR], current[MT_ORIENTATION]))
+        if (typ, code) == (SYN, SYN_MT_REPORT):
+            contacts.append((current[MT_X], current[MT_Y], current[MT_TOUCH_MAJOR], current[MT_TOUCH_MINOR],
+                             current[MT_ORIENTATION]))
             current = {}
+        elif (typ, code) == (SYN, SYN_REPORT):
+            if contacts:
+                frames.append((t, contacts))
+            contacts = []
         elif typ == ABS:
             current[code] = value
-    return frames[:count]
+    frames = frames[first:first + count]
+    return [(round(t - frames[0][0], 6), contacts) for t, contacts in frames]
 
 
 def tap_points(x, y):
@@ -203,8 +209,9 @@ write_libinput_record("two-finger-tap.yml", ATMEL,
 # moved to start on 'Personal hotspot' (400, 226) = device (4800, 3390) and lifted 118 x 74
 # px down-right, off the row: nothing changes. mtdev's fuzz filter shapes the motion.
 g = Gesture()
-real = real_protocol_a_frames(NTRIG_DRAG, 26)
-g.protocol_a(0.1, [(dt, x - real[0][1] + 4800, y - real[0][2] + 3390, *rest) for dt, x, y, *rest in real])
+real = real_protocol_a_frames(NTRIG_DRAG, 0, 26)
+x0, y0 = real[0][1][0][:2]
+g.protocol_a(0.1, [(dt, [(x - x0 + 4800, y - y0 + 3390, *rest) for x, y, *rest in contacts]) for dt, contacts in real])
 write_evemu("protocol-a-drag-off.evemu", NTRIG, "Protocol A (SYN_MT_REPORT, through mtdev): the real N-Trig's drag, started on "
             "'Personal hotspot' and lifted off its row (no change).", description(NTRIG), g)
 
