@@ -8,10 +8,12 @@
 /// - a contact counts only once it has both positions; on a device with
 ///   ABS_MT_TOUCH_MAJOR, only when its TOUCH_MAJOR is not 0 (mtdev's `istouch`);
 /// - a frame with no MT event, SYN_MT_REPORT or BTN_TOUCH changes nothing;
-/// - contacts are matched to the previous frame's with a greedy nearest-first match
-///   (mtdev solves the optimal assignment; for the few, well-separated fingers of a
-///   touchscreen the result is the same): a matched contact keeps its slot, a new one
-///   takes the lowest slot that was free before the frame, an unmatched old one ends;
+/// - contacts are matched to the previous frame's touches by mtdev's minimum-cost
+///   assignment (squared distances, ties settled as mtdev settles them; see
+///   ContactMatching): a matched contact keeps its slot, a new one takes the lowest slot
+///   that was free before the frame, an unmatched old one ends. Contacts that are no
+///   touch (TOUCH_MAJOR 0) take part in the matching too, as in mtdev's `solve`: one can
+///   take an old touch's place and so end it;
 /// - a matched contact's position goes through mtdev's `defuzz` filter against the
 ///   slot's last position, with the axis's fuzz or, when that is 0, mtdev's default of
 ///   a 250th of the axis range; only changed values become events.
@@ -33,7 +35,8 @@ struct AnonymousTouchReader: TouchProtocolReader {
     private var pendingX: Int32?
     private var pendingY: Int32?
     private var pendingTouchMajor: Int32?
-    private var contacts: [(x: Int32, y: Int32)] = []
+    /// This frame's contacts with both positions, touching or not (at most 32, as in mtdev).
+    private var contacts: [(x: Int32, y: Int32, isTouch: Bool)] = []
     /// mtdev's `mtcnt`: whether this frame said anything about contacts at all.
     private var frameHasMTData = false
 
@@ -77,9 +80,9 @@ struct AnonymousTouchReader: TouchProtocolReader {
         case (EvdevType.syn, EvdevCode.synMTReport):
             frameHasMTData = true
             // A bare SYN_MT_REPORT (no position) is how drivers say "no contacts".
-            let touching = !hasTouchMajor || (pendingTouchMajor ?? 1) != 0
-            if let x = pendingX, let y = pendingY, touching, contacts.count < Self.maximumContacts {
-                contacts.append((x, y))
+            let isTouch = !hasTouchMajor || (pendingTouchMajor ?? 1) != 0
+            if let x = pendingX, let y = pendingY, contacts.count < Self.maximumContacts {
+                contacts.append((x, y, isTouch))
             }
             pendingX = nil
             pendingY = nil
@@ -95,13 +98,13 @@ struct AnonymousTouchReader: TouchProtocolReader {
     mutating func endFrame(_ slots: inout TouchSlots) {
         // mtdev's process_typeA returns -1: the packet is not MT related.
         guard frameHasMTData else { return reset() }
-        let slotOfContact = match(contacts, to: slots)
+        let slotOfContact = assignSlots(in: slots)
         for slot in 0..<slots.count where slots.isDown(slot) && !slotOfContact.contains(slot) {
             slots.end(slot)
         }
         for (contact, assigned) in zip(contacts, slotOfContact) {
             guard let slot = assigned else { continue }
-            var (x, y) = contact
+            var (x, y) = (contact.x, contact.y)
             if slots.isDown(slot), let old = slots.position(slot) {
                 // A contact that continues a touch is filtered against its last position.
                 x = Self.defuzz(x, old: old.x, fuzz: fuzzX)
@@ -127,30 +130,19 @@ struct AnonymousTouchReader: TouchProtocolReader {
         frameHasMTData = false
     }
 
-    /// The slot for each contact: an existing touch nearest first, else the lowest free slot,
-    /// or nil when all slots are taken.
-    private func match(_ contacts: [(x: Int32, y: Int32)], to slots: TouchSlots) -> [Int?] {
-        var candidates: [(distance: Double, slot: Int, contact: Int)] = []
-        for slot in 0..<slots.count where slots.isDown(slot) {
-            guard let p = slots.position(slot) else { continue }
-            for (i, c) in contacts.enumerated() {
-                // Double: squared differences of Int32 values can overflow Int64.
-                let dx = Double(c.x) - Double(p.x), dy = Double(c.y) - Double(p.y)
-                candidates.append((dx * dx + dy * dy, slot, i))
-            }
+    /// The slot for each contact, nil for one that is no touch: the slot of the touch it
+    /// continues, else the lowest slot that was free before this frame, new contacts in the
+    /// order the frame listed them (mtdev's `apply_typeA_changes`). There are always enough:
+    /// new contacts appear only once every old touch is matched.
+    private func assignSlots(in slots: TouchSlots) -> [Int?] {
+        let touchSlots = (0..<slots.count).filter { slots.isDown($0) }
+        let touches = touchSlots.map { slots.position($0)! }
+        let continued = ContactMatching.match(contacts.map { ($0.x, $0.y) }, to: touches)
+        var freeSlots = (0..<slots.count).filter { !slots.isDown($0) }[...]
+        return zip(contacts, continued).map { contact, touch in
+            guard contact.isTouch else { return nil }
+            if let touch { return touchSlots[touch] }
+            return freeSlots.popFirst()
         }
-        candidates.sort { ($0.distance, $0.slot, $0.contact) < ($1.distance, $1.slot, $1.contact) }
-        var result = [Int?](repeating: nil, count: contacts.count)
-        var taken = Set<Int>()
-        for candidate in candidates where result[candidate.contact] == nil && !taken.contains(candidate.slot) {
-            result[candidate.contact] = candidate.slot
-            taken.insert(candidate.slot)
-        }
-        for i in contacts.indices where result[i] == nil {
-            guard let free = (0..<slots.count).first(where: { !slots.isDown($0) && !taken.contains($0) }) else { break }
-            result[i] = free
-            taken.insert(free)
-        }
-        return result
     }
 }

@@ -123,6 +123,30 @@ import Testing
         #expect(s.send([Self.touch(0), Self.report]) == [Self.e(.up, 0, 10, 20, 70_000), .frame(time: 70_000)])
     }
 
+    /// The frame of Tests/vm/recordings/protocol-a-crossing.evemu where two fingers' paths
+    /// cross: the nearest pair (the first contact and slot 0's touch) is not the match.
+    @Test func protocolAFingersWhosePathsCrossKeepTheirSlots() throws {
+        var s = try Stream(Self.anonymous)
+        _ = s.send([Self.mtX(398), Self.mtY(334), Self.mtReport, Self.touch(1), Self.report])
+        _ = s.send([Self.mtX(331), Self.mtY(334), Self.mtReport, Self.mtX(398), Self.mtY(334), Self.mtReport, Self.report])
+        #expect(s.send([Self.mtX(381), Self.mtY(334), Self.mtReport, Self.mtX(440), Self.mtY(347), Self.mtReport, Self.report])
+                == [Self.e(.motion, 0, 440, 347, 20_000), Self.e(.motion, 1, 381, 334, 20_000), .frame(time: 20_000)])
+    }
+
+    /// mtdev matches every contact with both positions, touching or not: a contact with
+    /// TOUCH_MAJOR 0 next to a touch takes its place and ends it, and the touching contact
+    /// beside it becomes a new touch in a slot that was free before the frame.
+    @Test func protocolAContactThatIsNoTouchStillTakesPartInTheMatching() throws {
+        var device = Self.anonymous
+        device.absAxes[EvdevCode.absMTTouchMajor] = AbsAxisInfo(minimum: 0, maximum: 255)
+        var s = try Stream(device)
+        let major = { (v: Int32) in (EvdevType.abs, EvdevCode.absMTTouchMajor, v) }
+        _ = s.send([Self.mtX(100), Self.mtY(100), major(9), Self.mtReport, Self.touch(1), Self.report])
+        #expect(s.send([Self.mtX(102), Self.mtY(100), major(0), Self.mtReport, Self.mtX(130), Self.mtY(100), major(9), Self.mtReport,
+                         Self.report])
+                == [Self.e(.up, 0, 100, 100, 10_000), Self.e(.down, 1, 130, 100, 10_000), .frame(time: 10_000)])
+    }
+
     @Test func protocolAQuickTapAcrossTwoFrames() throws {
         var s = try Stream(Self.anonymous)
         #expect(s.send([Self.mtX(1), Self.mtY(2), Self.mtReport, Self.report, Self.mtReport, Self.report])
