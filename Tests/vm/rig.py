@@ -37,6 +37,8 @@ VMS = [
         ("drag-off", "--input libinput", "evemu", "drag-off.evemu"),
         ("two-finger-tap", "--input libinput", "record", "two-finger-tap.yml"),
         ("protocol-a-drag-off", "--input libinput", "evemu", "protocol-a-drag-off.evemu"),
+        # Two protocol-A fingers whose paths cross: slots must follow mtdev's optimal matching.
+        ("protocol-a-crossing", "--input libinput", "evemu", "protocol-a-crossing.evemu"),
         ("full-range-r90", "--input libinput --rotate 90", "evemu", "full-range-r90.evemu"),
         ("offset-range-calibrated", "--input libinput --config Tests/vm/recordings/upside-down.yaml", "evemu",
          "offset-range-upside-down.evemu"),

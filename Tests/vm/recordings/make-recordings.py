@@ -187,6 +187,7 @@ def write_libinput_record(name, source, comment, desc, gesture):
 ATMEL = "atmel-maxtouch-i2c-1finger-fast-taps.evemu"      # protocol B, 0..799 x 0..479
 NTRIG = "ntrig-multitouch-protocolA.desc.evemu"           # protocol A, 0..9600 x 0..7200
 NTRIG_DRAG = "ntrig-multitouch-protocolA-1finger-drag-nw-se.events.evemu"
+NTRIG_TWO = "ntrig-multitouch-protocolA-2fingers-touch-release.events.evemu"
 IRTOUCH = "irtouch-infrared-no-btn-touch.desc.evemu"      # protocol B, 0..32767, no BTN_TOUCH
 
 g = Gesture()
@@ -214,6 +215,37 @@ x0, y0 = real[0][1][0][:2]
 g.protocol_a(0.1, [(dt, [(x - x0 + 4800, y - y0 + 3390, *rest) for x, y, *rest in contacts]) for dt, contacts in real])
 write_evemu("protocol-a-drag-off.evemu", NTRIG, "Protocol A (SYN_MT_REPORT, through mtdev): the real N-Trig's drag, started on "
             "'Personal hotspot' and lifted off its row (no change).", description(NTRIG), g)
+
+# Two fingers whose paths cross: the real N-Trig's frames 89-112 of its two-finger
+# recording (timing, sizes, and its order of contacts, the newest first: 4 frames of one
+# finger, then 20 of two) with each finger moved onto a straight stroke at an even speed
+# (screen px to device units: x 12, y 15). B goes down on 'Personal hotspot' (100, 238) and
+# slides right and down to (700, 430), lifted on 'performance'; from the fifth frame A slides
+# along 'eco' from (100, 334) to (700, 334) and lifts there: 'eco' is selected. B crosses
+# A's row just ahead of A; one frame later (a 20 ms gap) A is 17 px from where B was while B
+# has moved 44 px. mtdev's optimal matching keeps each finger in its slot; a nearest-first
+# match hands B's slot to A from there on, so nothing would be selected.
+g = Gesture()
+real = real_protocol_a_frames(NTRIG_TWO, 89, 24)
+a_start = real[4][0]
+
+
+def along(start, end, fraction):
+    return round((start[0] + (end[0] - start[0]) * fraction) * 12), round((start[1] + (end[1] - start[1]) * fraction) * 15)
+
+
+frames = []
+for dt, contacts in real:
+    b = along((100, 238), (700, 430), dt / real[-1][0])
+    sizes = [c[2:] for c in contacts]
+    if len(contacts) == 1:
+        frames.append((dt, [(*b, *sizes[0])]))
+    else:
+        a = along((100, 334), (700, 334), (dt - a_start) / (real[-1][0] - a_start))
+        frames.append((dt, [(*a, *sizes[0]), (*b, *sizes[1])]))
+g.protocol_a(0.1, frames)
+write_evemu("protocol-a-crossing.evemu", NTRIG, "Protocol A (SYN_MT_REPORT, through mtdev): two fingers whose paths cross, "
+            "the real N-Trig's two-finger timing and sizes; 'eco' is selected.", description(NTRIG), g)
 
 g = Gesture()
 g.stroke(0.1, tap_points(14828, 16384), btn_touch=False)  # screen (362, 240): "performance" at --rotate 90
