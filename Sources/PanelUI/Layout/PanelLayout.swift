@@ -23,6 +23,9 @@ public struct PanelLayout: Equatable, Sendable {
         public var controlFrame: Rect
         /// Where the label starts, left edge; the label is centred vertically in `frame`.
         public var labelX: Int
+        /// How wide the label may be: up to the switch beside it, or to the row's inset.
+        /// Longer labels are cut with an ellipsis.
+        public var labelWidth: Int
         /// Whether a separator line is drawn under this row (not under a group's last row).
         public var hasSeparator: Bool
 
@@ -96,6 +99,7 @@ public struct PanelLayout: Equatable, Sendable {
                 let frame = Rect(x: contentX, y: y, width: contentWidth, height: height)
                 var controlFrame = Rect(x: frame.x + Self.rowInset, y: frame.y + height / 2, width: 0, height: 0)
                 var labelX = frame.x + Self.rowInset
+                var labelEnd = frame.maxX - Self.rowInset
                 if let widget {
                     let size = Self.controlSize(widget, rowHeight: theme.rowHeight)
                     let top = frame.y + (height - size.height) / 2
@@ -103,6 +107,7 @@ public struct PanelLayout: Equatable, Sendable {
                     case .switch:
                         // Settings style: label left, switch right.
                         controlFrame = Rect(x: frame.maxX - Self.rowInset - size.width, y: top, width: size.width, height: size.height)
+                        labelEnd = controlFrame.minX - Self.labelGap
                     case .checkbox, .radio:
                         // Form style, as the checkbox seeds draw it: box first, label beside it.
                         controlFrame = Rect(x: frame.x + Self.rowInset, y: top, width: size.width, height: size.height)
@@ -110,7 +115,7 @@ public struct PanelLayout: Equatable, Sendable {
                     }
                 }
                 rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame,
-                                labelX: labelX, hasSeparator: true))
+                                labelX: labelX, labelWidth: max(0, labelEnd - labelX), hasSeparator: true))
                 y += height
             }
             for control in section.controls {

@@ -72,7 +72,8 @@ public struct PanelPainter {
         let layout = model.layout
         let clip = canvas.clip
         canvas.fill(clip, color: theme.background)
-        if let title = model.description.title, let frame = layout.titleFrame, frame.intersects(clip) {
+        if let fullTitle = model.description.title, let frame = layout.titleFrame, frame.intersects(clip) {
+            let title = titleFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * PanelLayout.sideMargin))
             let width = titleFont.measure(title)
             drawText(title, font: titleFont, in: frame, x: Double(frame.x) + (Double(frame.width) - width) / 2,
                      color: theme.text, canvas: canvas)
@@ -88,7 +89,8 @@ public struct PanelPainter {
             if groupFrame.intersects(content.clip) {
                 content.fillRoundedRect(RectF(groupFrame), radius: PanelLayout.groupCornerRadius, color: theme.rowBackground)
             }
-            if let title = section.title, let frame = section.headerFrame?.offsetBy(dx: 0, dy: dy), frame.intersects(content.clip) {
+            if let fullTitle = section.title, let frame = section.headerFrame?.offsetBy(dx: 0, dy: dy), frame.intersects(content.clip) {
+                let title = headerFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * PanelLayout.rowInset))
                 // Header text sits near the group below it, as grouped tables do.
                 let baseline = Double(frame.maxY) - headerFont.descent - 8
                 content.drawText(title, font: headerFont, origin: Point(x: Double(frame.x + PanelLayout.rowInset), y: baseline.rounded()),
@@ -113,9 +115,11 @@ public struct PanelPainter {
         }
         switch row.kind {
         case .caption(let index):
-            drawText(row.label, font: headerFont, in: row.frame, x: Double(row.labelX), color: theme.sectionText, canvas: canvas)
-            if model.failedControls.contains(index) {
-                ErrorBadge.draw(in: canvas, x: Double(row.labelX) + headerFont.measure(row.label).rounded() + ErrorBadge.gap, row: row.frame)
+            let failed = model.failedControls.contains(index)
+            let caption = fitted(row.label, font: headerFont, in: row, leavingRoomForBadge: failed)
+            drawText(caption, font: headerFont, in: row.frame, x: Double(row.labelX), color: theme.sectionText, canvas: canvas)
+            if failed {
+                ErrorBadge.draw(in: canvas, x: Double(row.labelX) + headerFont.measure(caption).rounded() + ErrorBadge.gap, row: row.frame)
             }
         case .control(let index, let option):
             let control = model.description.controls[index]
@@ -127,13 +131,15 @@ public struct PanelPainter {
             }
             if state.contains(.disabled) { canvas.opacity = Self.disabledOpacity }
             let label = control.labelStyle
+            // A radio group's mark is on its caption, once for the group.
+            let failed = option == nil && model.failedControls.contains(index)
             var labelEnd = Double(row.labelX)
             if label.isShown, let font = labelFonts[label.fontSize] {
-                drawText(row.label, font: font, in: row.frame, x: Double(row.labelX), color: label.color, canvas: canvas)
-                labelEnd += font.measure(row.label).rounded() + ErrorBadge.gap
+                let text = fitted(row.label, font: font, in: row, leavingRoomForBadge: failed)
+                drawText(text, font: font, in: row.frame, x: Double(row.labelX), color: label.color, canvas: canvas)
+                labelEnd += font.measure(text).rounded() + ErrorBadge.gap
             }
-            // A radio group's mark is on its caption, once for the group.
-            if option == nil, model.failedControls.contains(index) {
+            if failed {
                 ErrorBadge.draw(in: canvas, x: labelEnd, row: row.frame)
             }
             let drawWidget = widgetDrawing(control, target: target, model: model, now: now)
@@ -170,6 +176,13 @@ public struct PanelPainter {
             let turningOn = transition.from == transition.to ? transition.to >= 1 : transition.isRising
             return { canvas, frame in painter.draw(in: canvas, frame: frame, onness: onness, turningOn: turningOn) }
         }
+    }
+
+    /// A row's label cut with an ellipsis to the row's label width, less room for the error
+    /// badge after it when the badge shows.
+    private func fitted(_ label: String, font: Font, in row: PanelLayout.Row, leavingRoomForBadge badge: Bool) -> String {
+        let room = Double(row.labelWidth) - (badge ? ErrorBadge.gap + ErrorBadge.diameter : 0)
+        return font.truncated(label, toWidth: room)
     }
 
     private func image(_ path: String?) -> Image? {

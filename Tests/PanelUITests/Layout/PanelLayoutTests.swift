@@ -59,6 +59,11 @@ struct PanelLayoutTests {
             #expect(row.labelX == row.controlFrame.maxX + PanelLayout.labelGap)
         }
         #expect(bluetooth.controlFrame.size == Size(width: 40, height: 40), "the checkbox seed's 40x40 box")
+        // A label may reach the switch (less a gap) or the row's inset, never past either.
+        #expect(wifi.labelX + wifi.labelWidth == wifi.controlFrame.minX - PanelLayout.labelGap)
+        for row in [bluetooth, eco] {
+            #expect(row.labelX + row.labelWidth == row.frame.maxX - PanelLayout.rowInset)
+        }
         #expect(PanelLayout.controlSize(.checkbox, rowHeight: 48) == Size(width: 30, height: 30))
     }
 

@@ -115,6 +115,36 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
         }
     }
 
+    @Test func labelsThatFitAreKeptWhole() throws {
+        let font = try Font(path: dejaVuSans, pixelSize: 20)
+        let label = "Personal hotspot"
+        #expect(font.truncated(label, toWidth: font.measure(label)) == label)
+        #expect(font.truncated(label, toWidth: 1000) == label)
+    }
+
+    /// UILabel's tail truncation: the longest start of the label that fits with "…" after it.
+    @Test(arguments: [40.0, 90.0, 133.5, 200.0])
+    func longLabelsAreCutWithAnEllipsis(width: Double) throws {
+        let font = try Font(path: dejaVuSans, pixelSize: 20)
+        let label = "Wi-Fi with an extraordinarily long label"
+        let cut = font.truncated(label, toWidth: width)
+        #expect(cut.hasSuffix("\u{2026}"))
+        #expect(font.measure(cut) <= width)
+        let kept = String(cut.dropLast())
+        #expect(label.hasPrefix(kept))
+        #expect(kept.last?.isWhitespace != true, "no space before the ellipsis")
+        // One more character would not fit.
+        let longer = String(label.prefix(kept.count + 1)).trimmingSuffixSpaces() + "\u{2026}"
+        #expect(font.measure(longer) > width || longer == cut, "\(longer) fits in \(width) too")
+        #expect(font.truncated(label, toWidth: width) == cut, "the same answer from the memo")
+    }
+
+    @Test func tooNarrowForTheEllipsisGivesNothing() throws {
+        let font = try Font(path: dejaVuSans, pixelSize: 20)
+        #expect(font.truncated("Bluetooth", toWidth: font.measure("\u{2026}") - 1) == "")
+        #expect(font.truncated("Bluetooth", toWidth: font.measure("\u{2026}")) == "\u{2026}")
+    }
+
     @Test func cacheReturnsOneFontPerPathAndSize() throws {
         let cache = FontCache()
         let a = try cache.font(path: dejaVuSans, pixelSize: 14)
@@ -140,5 +170,13 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
     @Test func nonPositiveSizeIsAnError() {
         #expect(throws: FontError.self) { try Font(path: dejaVuSans, pixelSize: 0) }
+    }
+}
+
+private extension String {
+    func trimmingSuffixSpaces() -> String {
+        var s = Substring(self)
+        while s.last?.isWhitespace == true { s.removeLast() }
+        return String(s)
     }
 }

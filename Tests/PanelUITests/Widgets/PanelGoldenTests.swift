@@ -125,6 +125,28 @@ struct PanelGoldenTests {
         #expect(painter.shapeMasks.count <= atRest + 6, "\(painter.shapeMasks.count) masks after the animations, \(atRest) before")
     }
 
+    static let longLabels = """
+    title: A rather long title for a small screen that goes on and on
+    sections:
+      - title: Network settings with a very long section header that might not fit at all
+        controls:
+          - {id: wifi, kind: switch, label: "Wi-Fi with an extraordinarily long label that will not fit beside the switch", default: true}
+          - {id: bt, kind: checkbox, label: "Bluetooth low energy beacons and other very long things here"}
+          - {id: mode, kind: radio, label: "A radio group whose caption is longer than any small screen", options: ["an option with a long name that runs on"]}
+    """
+
+    /// Labels too long for a 480x320 screen end in "…" before the switch, the row's inset
+    /// or a failed action's badge; the title and header are cut the same way.
+    @Test func longLabelsAreCut() throws {
+        let long = try PanelDescription.parse(Self.longLabels, file: "long.yml", fileExists: { _ in true })
+        var m = PanelModel(description: long, layout: PanelLayout(description: long, logicalSize: Size(width: 480, height: 320)))
+        m.setFailed(true, control: 1)
+        m.setFailed(true, control: 2)
+        let frame = PixelBuffer(width: 480, height: 320)
+        try PanelPainter(description: long, fonts: fonts).draw(m, at: 0, into: frame, clip: frame.bounds)
+        expectGolden(frame, named: "panels/long-labels-480x320")
+    }
+
     static let longList = "title: Long list\nsections:\n  - title: Rows\n    controls:\n"
         + (0..<14).map { "      - {id: c\($0), kind: \($0 % 3 == 0 ? "switch" : "checkbox"), label: Row \($0)}\n" }.joined()
 
