@@ -160,8 +160,36 @@ public struct PanelModel: Sendable {
 
     /// Whether frames are needed at `now`: a widget animates or the list moves by itself.
     public func isAnimating(at now: Double) -> Bool {
-        transitions.contains { $0.isRunning(at: now) } || scroll.isMoving(at: now)
+        transitions.contains { $0.isRunning(at: now) } || scroll.isMoving(at: now) || scroll.isIndicatorFading(at: now)
     }
+
+    /// UIScrollView's scroll indicator while the list scrolls and as it fades afterwards: its
+    /// frame on screen and opacity (0...1), nil when hidden.
+    public func scrollIndicator(at now: Double) -> (frame: Rect, opacity: Double)? {
+        let opacity = scroll.indicatorOpacity(at: now)
+        guard opacity > 0, let frame = scrollIndicatorFrame(at: now) else { return nil }
+        return (frame, opacity)
+    }
+
+    /// A thin bar at the viewport's right edge: as long as the share of the list that shows,
+    /// squeezed while the list is pulled past an end, placed by how far the list is scrolled.
+    func scrollIndicatorFrame(at now: Double) -> Rect? {
+        let viewport = layout.viewport
+        let inset = Self.indicatorInset, width = Self.indicatorWidth
+        let track = Double(viewport.height - 2 * inset)
+        guard scroll.isScrollable, track >= Double(2 * width) else { return nil }
+        let offset = scroll.offset(at: now), maxOffset = scroll.maxOffset
+        let shown = min(max(track * scroll.viewportHeight / (scroll.viewportHeight + maxOffset), Self.indicatorMinLength), track)
+        let overscroll = offset < 0 ? -offset : max(0, offset - maxOffset)
+        let length = max(shown - overscroll, Double(2 * width))
+        let top = Double(viewport.minY + inset) + (track - length) * min(max(offset / maxOffset, 0), 1)
+        return Rect(x: viewport.maxX - inset - width, y: Int(top.rounded()), width: width, height: Int(length.rounded()))
+    }
+
+    /// UIKit's indicator: 2.5 points wide, 3 from the edge, never shorter than 36.
+    static let indicatorWidth = 3
+    static let indicatorInset = 3
+    static let indicatorMinLength = 36.0
 
     /// The scroll offset as drawn: whole pixels keep text crisp while the list moves.
     public func scrollOffset(at now: Double) -> Int {
@@ -187,7 +215,12 @@ public struct PanelModel: Sendable {
         for (target, transition) in transitions.enumerated() where transition.moved(between: previous, and: now) {
             damage.append(layout.targets[target].controlFrame)
         }
-        return Self.withoutCoveredRects(damage.map { onScreen($0, at: now) })
+        var onScreenDamage = damage.map { onScreen($0, at: now) }
+        // The list stands still here, so a fading indicator stays where it is.
+        if scroll.indicatorOpacity(at: previous) != scroll.indicatorOpacity(at: now), let bar = scrollIndicatorFrame(at: now) {
+            onScreenDamage.append(bar)
+        }
+        return Self.withoutCoveredRects(onScreenDamage)
     }
 
     /// BEMCheckBox's "animation did stop" for every widget animation that ended in `(previous, now]`.

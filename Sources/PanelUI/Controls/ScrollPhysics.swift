@@ -13,7 +13,9 @@ public struct ScrollPhysics: Equatable, Sendable {
     public let viewportHeight: Double
 
     enum Motion: Equatable, Sendable {
-        case resting(offset: Double)
+        /// `since`: when a finger stopped the list, which starts the indicator's fade; nil
+        /// before anything moved it.
+        case resting(offset: Double, since: Double?)
         /// The finger moves the content; `samples` are recent (time, unbanded offset) for the flick velocity.
         case dragging(anchorOffset: Double, anchorY: Double, samples: [Sample])
         case released(Release)
@@ -24,7 +26,7 @@ public struct ScrollPhysics: Equatable, Sendable {
         var offset: Double
     }
 
-    private(set) var motion: Motion = .resting(offset: 0)
+    private(set) var motion: Motion = .resting(offset: 0, since: nil)
 
     /// UIScrollView's normal deceleration: velocity × 0.998 per millisecond.
     static let decelerationPerSecond = -log(0.998) * 1000
@@ -36,6 +38,8 @@ public struct ScrollPhysics: Equatable, Sendable {
     static let velocityWindow = 0.1
     /// UIScrollView's rubber-band constant.
     static let rubberBand = 0.55
+    /// How long the scroll indicator takes to fade once the list stops.
+    static let indicatorFade = 0.3
 
     public init(contentHeight: Double, viewportHeight: Double) {
         maxOffset = max(0, contentHeight - viewportHeight)
@@ -69,14 +73,14 @@ public struct ScrollPhysics: Equatable, Sendable {
 
     /// Stops any motion at the current offset (a finger that catches a moving list).
     public mutating func stop(at now: Double) {
-        motion = .resting(offset: min(max(offset(at: now), 0), maxOffset))
+        motion = .resting(offset: min(max(offset(at: now), 0), maxOffset), since: now)
     }
 
     // MARK: Output
 
     public func offset(at now: Double) -> Double {
         switch motion {
-        case .resting(let offset):
+        case .resting(let offset, _):
             return offset
         case .dragging(_, _, let samples):
             return banded(samples.last?.offset ?? 0)
@@ -89,6 +93,33 @@ public struct ScrollPhysics: Equatable, Sendable {
     public func isMoving(at now: Double) -> Bool {
         guard case .released(let release) = motion else { return false }
         return now < release.end
+    }
+
+    /// The scroll indicator's opacity, as UIScrollView shows it: 1 while a finger drags the
+    /// list or it moves by itself, fading to 0 over `indicatorFade` once it stops; 0 for a
+    /// list that fits.
+    public func indicatorOpacity(at now: Double) -> Double {
+        // Compared as isIndicatorFading compares, so the last faded frame is exactly 0.
+        guard isScrollable, let stopped = stopTime(at: now), now < stopped + Self.indicatorFade else { return 0 }
+        return min(max(1 - (now - stopped) / Self.indicatorFade, 0), 1)
+    }
+
+    /// True while the indicator fades: frames are needed though the list stands still.
+    public func isIndicatorFading(at now: Double) -> Bool {
+        guard isScrollable, !isDragging, let stopped = stopTime(at: now) else { return false }
+        return now < stopped + Self.indicatorFade
+    }
+
+    /// When the list came to rest, `now` while it still moves or is dragged; nil when it never moved.
+    private func stopTime(at now: Double) -> Double? {
+        switch motion {
+        case .resting(_, let since):
+            return since
+        case .dragging:
+            return now
+        case .released(let release):
+            return min(now, release.end)
+        }
     }
 
     /// True while the offset changed at any time in `(previous, now]`.

@@ -15,6 +15,8 @@ public struct PanelPainter {
 
     /// The pressed halo: the accent, faint enough to keep the widget legible on top of it.
     static let haloOpacity = 0.2
+    /// UIScrollView's default indicator: the text colour at 35 %.
+    static let indicatorOpacity = 0.35
     /// UIKit draws disabled controls at this opacity.
     static let disabledOpacity = 0.6
 
@@ -102,6 +104,10 @@ public struct PanelPainter {
                 guard shown.frame.intersects(content.clip) else { continue }
                 drawRow(shown, target: target, model: model, now: now, canvas: content)
             }
+        }
+        if let indicator = model.scrollIndicator(at: now), indicator.frame.intersects(content.clip) {
+            let bar = RectF(indicator.frame)
+            content.fillRoundedRect(bar, radius: bar.width / 2, color: theme.text.withOpacity(Self.indicatorOpacity * indicator.opacity))
         }
     }
 

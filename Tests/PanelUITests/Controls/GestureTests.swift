@@ -96,9 +96,12 @@ struct GestureTests {
         let p = screenCenter("c3", at: 0.3)
         let events = send(.down, p, at: 0.3) + send(.up, p, at: 0.35)
         #expect(events.isEmpty)
-        let stillAnimating = model.isAnimating(at: 0.4)
-        #expect(!stillAnimating)
+        let stillMoving = model.scroll.isMoving(at: 0.4)
+        #expect(!stillMoving)
         #expect(model.scrollOffset(at: 5) == model.scrollOffset(at: 0.3))
+        // Only the scroll indicator still fades, from the catch on; then no more frames.
+        let fading = model.isAnimating(at: 0.4), done = model.isAnimating(at: 0.3 + ScrollPhysics.indicatorFade)
+        #expect(fading && !done)
     }
 
     @Test mutating func afterScrollingTapsHitWhatIsShown() {

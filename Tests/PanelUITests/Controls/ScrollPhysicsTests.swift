@@ -80,4 +80,38 @@ struct ScrollPhysicsTests {
         #expect(scroll.offset(at: 5) == caught)
         #expect(!scroll.isMoving(at: 0.31))
     }
+
+    /// UIScrollView's indicator: hidden until the list moves, shown while dragged and while
+    /// it moves by itself, then faded out over `indicatorFade`.
+    @Test mutating func theIndicatorShowsWhileScrollingAndFadesAfter() {
+        #expect(scroll.indicatorOpacity(at: 0) == 0 && !scroll.isIndicatorFading(at: 0))
+        drag(from: 300, to: 100, start: 0, duration: 0.5)
+        #expect(scroll.indicatorOpacity(at: 0.5) == 1)
+        #expect(scroll.indicatorOpacity(at: 3) == 1, "a finger resting on a dragged list keeps it")
+        #expect(!scroll.isIndicatorFading(at: 3), "no frames while the finger rests")
+        scroll.endDrag(at: 3)
+        let end = 3 + ScrollPhysics.indicatorFade
+        #expect(scroll.indicatorOpacity(at: 3) == 1 && scroll.isIndicatorFading(at: 3))
+        #expect(abs(scroll.indicatorOpacity(at: 3 + ScrollPhysics.indicatorFade / 2) - 0.5) < 1e-9)
+        #expect(scroll.indicatorOpacity(at: end) == 0 && !scroll.isIndicatorFading(at: end))
+    }
+
+    @Test mutating func aFlickedListShowsItsIndicatorUntilItStops() {
+        drag(from: 300, to: 200, start: 0, duration: 0.05)
+        scroll.endDrag(at: 0.05)
+        #expect(scroll.isMoving(at: 0.3))
+        #expect(scroll.indicatorOpacity(at: 0.3) == 1)
+        // Caught: the fade starts at the catch.
+        scroll.stop(at: 0.3)
+        #expect(scroll.indicatorOpacity(at: 0.3) == 1 && scroll.isIndicatorFading(at: 0.31))
+        #expect(scroll.indicatorOpacity(at: 0.3 + ScrollPhysics.indicatorFade) == 0)
+    }
+
+    @Test mutating func aListThatFitsShowsNoIndicator() {
+        var fits = ScrollPhysics(contentHeight: 300, viewportHeight: 400)
+        fits.beginDrag(y: 100, at: 0)
+        fits.drag(to: 200, at: 0.1)
+        #expect(fits.offset(at: 0.1) < 0, "it rubber-bands")
+        #expect(fits.indicatorOpacity(at: 0.1) == 0)
+    }
 }

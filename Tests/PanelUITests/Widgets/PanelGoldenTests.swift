@@ -174,5 +174,19 @@ struct PanelGoldenTests {
         painter.draw(m, at: 0.7, into: full, clip: full.bounds)
         #expect((0..<frame.pixels.count).allSatisfy { frame.pixels[$0] == full.pixels[$0] })
         expectGolden(full, named: "panels/long-list-scrolled")
+
+        // The scroll indicator fades where it stands; its damage alone keeps the frame exact.
+        #expect(m.scrollIndicator(at: 0.7)?.opacity == 1)
+        previous = 0.7
+        for t in stride(from: 0.7 + 1.0 / 60, through: 1.2, by: 1.0 / 60) {
+            let damage = m.takeDamage(previousFrame: previous, now: t)
+            for rect in damage { painter.draw(m, at: t, into: frame, clip: rect) }
+            previous = t
+            let now = PixelBuffer(width: 800, height: 480)
+            painter.draw(m, at: t, into: now, clip: now.bounds)
+            #expect((0..<frame.pixels.count).allSatisfy { frame.pixels[$0] == now.pixels[$0] }, "at \(t)")
+            #expect(damage.allSatisfy { $0.width <= PanelModel.indicatorWidth }, "only the indicator is repainted")
+        }
+        #expect(m.scrollIndicator(at: 1.2) == nil && !m.isAnimating(at: 1.2))
     }
 }
