@@ -158,7 +158,8 @@ public struct PanelModel: Sendable {
 
     // MARK: Animation and damage
 
-    /// Whether frames are needed at `now`: a widget animates or the list moves by itself.
+    /// Whether frames are needed at `now`: a widget animates, the list moves by itself or its
+    /// scroll indicator fades.
     public func isAnimating(at now: Double) -> Bool {
         transitions.contains { $0.isRunning(at: now) } || scroll.isMoving(at: now) || scroll.isIndicatorFading(at: now)
     }
