@@ -55,21 +55,49 @@ extension PixelBuffer {
         case .r270: start = { sy in s.minX * lw + (lw - 1 - sy) }; step = lw
         }
         let src = pixels.baseAddress!
-        for sy in s.minY..<s.maxY {
-            var i = start(sy)
-            let row = target.base + sy * target.pitch + s.minX * target.format.bytesPerPixel
-            switch target.format {
-            case .xrgb8888:
-                let out = row.assumingMemoryBound(to: UInt32.self)
-                if step == 1 {
-                    out.update(from: src + i, count: s.width)
-                } else {
-                    for k in 0..<s.width { out[k] = src[i]; i += step }
+        // A quarter turn reads the frame down its columns. Walking the screen a whole row at a
+        // time would touch a new cache line of the frame for every pixel, so it goes in square
+        // tiles: the tile's frame lines are read once, and each screen row is still written
+        // whole cache lines at a time (1080p: 1.7 ms a frame untiled, see `panel bench`).
+        let tile = step == 1 || step == -1 ? s.width : Self.transposeTile
+        for left in stride(from: s.minX, to: s.maxX, by: tile) {
+            let columns = left..<min(left + tile, s.maxX)
+            for sy in s.minY..<s.maxY {
+                var i = start(sy) + (columns.lowerBound - s.minX) * step
+                let row = target.base + sy * target.pitch + columns.lowerBound * target.format.bytesPerPixel
+                switch target.format {
+                case .xrgb8888:
+                    let out = row.assumingMemoryBound(to: UInt32.self)
+                    if step == 1 {
+                        out.update(from: src + i, count: columns.count)
+                    } else if step == -1 {
+                        Self.copyReversed(src + i, to: out, count: columns.count)
+                    } else {
+                        for k in 0..<columns.count { out[k] = src[i]; i += step }
+                    }
+                case .rgb565:
+                    let out = row.assumingMemoryBound(to: UInt16.self)
+                    for k in 0..<columns.count { out[k] = ScanoutFormat.rgb565(src[i]); i += step }
                 }
-            case .rgb565:
-                let out = row.assumingMemoryBound(to: UInt16.self)
-                for k in 0..<s.width { out[k] = ScanoutFormat.rgb565(src[i]); i += step }
             }
         }
     }
+
+    /// `count` pixels read backwards from `last`, four at a time (a half turn's rows).
+    @inline(__always)
+    static func copyReversed(_ last: UnsafePointer<UInt32>, to out: UnsafeMutablePointer<UInt32>, count: Int) {
+        var k = 0
+        while k + 4 <= count {
+            let v = UnsafeRawPointer(last - k - 3).loadUnaligned(as: SIMD4<UInt32>.self)
+            UnsafeMutableRawPointer(out + k).storeBytes(of: SIMD4(v[3], v[2], v[1], v[0]), as: SIMD4<UInt32>.self)
+            k += 4
+        }
+        while k < count {
+            out[k] = last[-k]
+            k += 1
+        }
+    }
+
+    /// Screen columns per tile of a quarter-turn copy: 16 XRGB pixels are one 64-byte line.
+    static let transposeTile = 16
 }

@@ -39,6 +39,7 @@ extension Commands {
         report.toggle = try ToggleBench.measure(description: description, size: benchDetailSize, fonts: fonts,
                                                 controlID: "hotspot", repeats: repeats)
         report.animations = try AnimationBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)
+        report.scanoutCopies = ScanoutBench.measure(size: benchDetailSize, repeats: repeats)
         report.text = TextBench.measure(font: try fonts.font(path: description.theme.font, pixelSize: description.theme.fontSize),
                                         repeats: repeats)
         report.startup = try StartupBench.measure(executable: executable, size: sizeNames.last!, repeats: min(repeats, 15))

@@ -14,6 +14,8 @@ struct BenchReport {
     var toggle = ToggleFigures(toggleMs: .nan, pixels: 0, damage: [])
     var animations: [(name: String, ms: Double)] = []
     var text = TextFigures(labelsPerSecond: .nan, nanosecondsPerGlyph: .nan)
+    /// A full frame into screen memory at each rotation.
+    var scanoutCopies: [(rotation: Rotation, ms: Double)] = []
     var startup = StartupFigures(firstFrameMs: .nan, peakRSSBytes: .nan)
     var selfPeakRSSBytes = Double.nan
     var staticBinaryBytes: Int?
@@ -40,6 +42,7 @@ struct BenchReport {
             // MB are 10^6 bytes; MiB (what ps and /proc count in) are given too.
             ("peak_rss_mb", number(startup.peakRSSBytes / 1e6)),
             ("peak_rss_mib", number(startup.peakRSSBytes / 1_048_576)),
+            ("scanout_copy_ms", .object(scanoutCopies.map { ("r\($0.rotation.degrees)", number($0.ms)) })),
             ("labels_per_s", number(text.labelsPerSecond)),
             ("glyph_ns", number(text.nanosecondsPerGlyph)),
             ("toggle_resolution", .string("\(Commands.benchDetailSize.width)x\(Commands.benchDetailSize.height)")),
@@ -67,6 +70,7 @@ struct BenchReport {
         let size = "\(Commands.benchDetailSize.width)x\(Commands.benchDetailSize.height)"
         lines += ["", "toggle (\(size)): \(fixed(toggle.toggleMs, 4)) ms, \(toggle.pixels) pixels redrawn \(toggle.damage)"]
         lines.append("animation frame (\(size)), ms: " + animations.map { "\($0.name) \(fixed($0.ms, 4))" }.joined(separator: ", "))
+        lines.append("frame to screen memory (\(size)), ms: " + scanoutCopies.map { "r\($0.rotation.degrees) \(fixed($0.ms, 3))" }.joined(separator: ", "))
         lines.append("text: \(Int(text.labelsPerSecond)) labels/s (\"\(TextBench.label)\"), \(fixed(text.nanosecondsPerGlyph, 1)) ns/glyph")
         lines.append("start-up to first frame (headless \(size)): \(fixed(startup.firstFrameMs, 1)) ms; peak RSS \(megabytes(startup.peakRSSBytes))")
         if let staticBinaryBytes {

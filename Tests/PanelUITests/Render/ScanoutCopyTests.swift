@@ -3,19 +3,28 @@ import Testing
 
 /// The damage copy into scanout memory: every rotation, both formats, padded rows.
 struct ScanoutCopyTests {
-    static let logical = Size(width: 7, height: 5)
-
-    static func frame() -> PixelBuffer {
+    static func frame(_ logical: Size) -> PixelBuffer {
         let frame = PixelBuffer(size: logical)
         for i in frame.pixels.indices { frame.pixels[i] = UInt32(truncatingIfNeeded: i &* 0x9E3779B1) & 0xFFFFFF }
         return frame
     }
 
+    /// A damaged rectangle inside a small frame, and one across several of the quarter turn's
+    /// 16-pixel tiles starting and ending mid-tile.
+    static let cases = [(Size(width: 7, height: 5), Rect(x: 2, y: 1, width: 4, height: 3)),
+                        (Size(width: 53, height: 41), Rect(x: 3, y: 5, width: 45, height: 33)),
+                        (Size(width: 53, height: 41), Rect(x: 0, y: 0, width: 53, height: 41))]
+
     @Test(arguments: Rotation.allCases, ScanoutFormat.allCases)
     func damagedRectangleMatchesTheReferenceCopy(rotation: Rotation, format: ScanoutFormat) {
-        let frame = Self.frame()
-        let screen = rotation == .r0 || rotation == .r180 ? Self.logical : Size(width: Self.logical.height, height: Self.logical.width)
-        let damage = Rect(x: 2, y: 1, width: 4, height: 3)
+        for (logical, damage) in Self.cases {
+            check(logical: logical, damage: damage, rotation: rotation, format: format)
+        }
+    }
+
+    func check(logical: Size, damage: Rect, rotation: Rotation, format: ScanoutFormat) {
+        let frame = Self.frame(logical)
+        let screen = rotation == .r0 || rotation == .r180 ? logical : Size(width: logical.height, height: logical.width)
         let expected = PixelBuffer(size: screen, fill: 0xABCDEF)
         expected.copyRotated(from: frame, rect: damage, rotation: rotation)
 
@@ -39,7 +48,7 @@ struct ScanoutCopyTests {
                     actual = UInt32(row.load(fromByteOffset: x * 2, as: UInt16.self))
                     wanted = UInt32(ScanoutFormat.rgb565(expected[x, y]))
                 }
-                #expect(actual == wanted, "(\(x), \(y)) at \(rotation) in \(format)")
+                #expect(actual == wanted, "(\(x), \(y)) at \(rotation) in \(format), \(damage) of \(logical)")
             }
         }
     }
