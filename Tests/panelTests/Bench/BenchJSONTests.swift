@@ -36,6 +36,9 @@ struct BenchJSONTests {
         guard case .object(let animations)? = report["animation_frame_ms"] else { Issue.record("no animation_frame_ms"); return }
         #expect(animations.map(\.key) == CheckboxAnimation.allCases.map(\.rawValue) + ["switch"])
         #expect(animations.allSatisfy { positive($0.value) })
+        guard case .object(let copies)? = report["scanout_copy_ms"] else { Issue.record("no scanout_copy_ms"); return }
+        #expect(copies.map(\.key) == ["r0", "r90", "r180", "r270"])
+        #expect(copies.allSatisfy { positive($0.value) })
         // The toggle repaints the widget and its halo: never more than the touched row.
         if case .number(let pixels)? = report["toggle_pixels"] { #expect(pixels <= 960 * 52) }
     }
