@@ -56,10 +56,10 @@ extension PixelBuffer {
         }
         let src = pixels.baseAddress!
         // A quarter turn reads the frame down its columns. Walking the screen a whole row at a
-        // time would touch a new cache line of the frame for every pixel, so it goes in square
-        // tiles: the tile's frame lines are read once, and each screen row is still written
-        // whole cache lines at a time; four screen rows go together, so each frame read is a
-        // vector (1080p: 1.7 ms a frame untiled, 0.4 ms so, see `panel bench`).
+        // time would touch a new cache line of the frame for every pixel, so it goes in strips
+        // 16 screen columns wide: a strip's frame lines are read once, and each screen row is
+        // still written a whole cache line at a time; four screen rows go together, so each
+        // frame read is a vector (1080p: 1.7 ms a frame row by row, 0.4 ms so; `panel bench`).
         let tile = step == 1 || step == -1 ? s.width : Self.transposeTile
         for left in stride(from: s.minX, to: s.maxX, by: tile) {
             let columns = left..<min(left + tile, s.maxX)
