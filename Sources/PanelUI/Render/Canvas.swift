@@ -28,43 +28,19 @@ public struct Canvas {
     }
 
     /// Pixel-aligned fill, blended unless the colour is opaque.
-    public func fill(_ rect: Rect, color: Color) {
-        fill(rect, excluding: [], color: color)
-    }
-
-    /// Pixel-aligned fill of `rect` except the pixels inside `holes` (what something opaque
-    /// drawn next will cover anyway), blended unless the colour is opaque.
     ///
-    /// Runs that touch in memory are filled as one: a rectangle as wide as the buffer is one
-    /// run, and so is the end of one row to the start of the next around a centred hole, so a
-    /// big fill costs one loop, not one per row.
-    public func fill(_ rect: Rect, excluding holes: [Rect], color: Color) {
+    /// A rectangle as wide as the buffer is one run in memory and is filled as one, so a band
+    /// of background costs one loop (one string store), not one per row.
+    public func fill(_ rect: Rect, color: Color) {
         let area = rect.intersection(drawable)
         guard !area.isEmpty, let paint = paint(color) else { return }
-        let cut = holes.map { $0.intersection(area) }.filter { !$0.isEmpty }.sorted { $0.minX < $1.minX }
-        var runStart = row(area.minY) + area.minX
-        var runCount = 0
-        @inline(__always)
-        func span(_ start: UnsafeMutablePointer<UInt32>, _ count: Int) {
-            guard count > 0 else { return }
-            if runStart + runCount == start {
-                runCount += count
-            } else {
-                paint.fillSpan(runStart, count: runCount)
-                runStart = start
-                runCount = count
-            }
+        if area.width == buffer.width {
+            paint.fillSpan(row(area.minY), count: area.width * area.height)
+            return
         }
         for y in area.minY..<area.maxY {
-            let line = row(y)
-            var x = area.minX
-            for hole in cut where hole.minY <= y && y < hole.maxY {
-                if hole.minX > x { span(line + x, hole.minX - x) }
-                x = max(x, hole.maxX)
-            }
-            span(line + x, area.maxX - x)
+            paint.fillSpan(row(y) + area.minX, count: area.width)
         }
-        paint.fillSpan(runStart, count: runCount)
     }
 }
 
