@@ -19,8 +19,8 @@ public final class Font {
     private var glyphs: [FT_UInt: Glyph] = [:]
     /// Advances of strings already measured and labels already cut to a width: every frame
     /// measures and fits the same labels again.
-    private var advances: [String: Int] = [:]
-    private var truncations: [Truncation: String] = [:]
+    private var advances = BoundedMemo<String, Int>(limit: maxMemoized)
+    private var truncations = BoundedMemo<Truncation, String>(limit: maxMemoized)
     /// Strings kept in each memo, at most; then it starts afresh.
     static let maxMemoized = 256
 
@@ -66,11 +66,7 @@ public final class Font {
 
     /// Advance width in pixels, kerning included: where the pen ends after `drawText`.
     public func measure(_ text: String) -> Double {
-        if let advance = advances[text] { return Double(advance) / 64 }
-        let advance = layout(text) { _, _ in }
-        if advances.count >= Self.maxMemoized { advances.removeAll(keepingCapacity: true) }
-        advances[text] = advance
-        return Double(advance) / 64
+        Double(advances.value(for: text) { layout(text) { _, _ in } }) / 64
     }
 
     /// `text` as it fits in `width` pixels: whole when it fits, otherwise as many leading
@@ -78,25 +74,22 @@ public final class Font {
     /// not even the ellipsis fits.
     public func truncated(_ text: String, toWidth width: Double) -> String {
         guard measure(text) > width else { return text }
-        let key = Truncation(text: text, width: width)
-        if let cut = truncations[key] { return cut }
-        let characters = Array(text)
-        func shortened(_ count: Int) -> String {
-            var kept = characters[..<count]
-            while kept.last?.isWhitespace == true { kept.removeLast() }
-            return String(kept) + Self.ellipsis
+        return truncations.value(for: Truncation(text: text, width: width)) {
+            let characters = Array(text)
+            func shortened(_ count: Int) -> String {
+                var kept = characters[..<count]
+                while kept.last?.isWhitespace == true { kept.removeLast() }
+                return String(kept) + Self.ellipsis
+            }
+            // The longest prefix that fits, by bisection (a longer prefix is never narrower);
+            // the candidates are measured without the memo, which they would only crowd.
+            var fits = -1, tooLong = characters.count
+            while tooLong - fits > 1 {
+                let middle = (fits + tooLong) / 2
+                if Double(layout(shortened(middle)) { _, _ in }) / 64 <= width { fits = middle } else { tooLong = middle }
+            }
+            return fits < 0 ? "" : shortened(fits)
         }
-        // The longest prefix that fits, by bisection (a longer prefix is never narrower); the
-        // candidates are measured without the memo, which they would only crowd.
-        var fits = -1, tooLong = characters.count
-        while tooLong - fits > 1 {
-            let middle = (fits + tooLong) / 2
-            if Double(layout(shortened(middle)) { _, _ in }) / 64 <= width { fits = middle } else { tooLong = middle }
-        }
-        let cut = fits < 0 ? "" : shortened(fits)
-        if truncations.count >= Self.maxMemoized { truncations.removeAll(keepingCapacity: true) }
-        truncations[key] = cut
-        return cut
     }
 
     static let ellipsis = "\u{2026}"

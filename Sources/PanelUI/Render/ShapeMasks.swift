@@ -20,21 +20,19 @@ public final class ShapeMasks {
         case polyline([Point], lineWidth: Double)
     }
 
-    private var masks: [Key: CoverageMask] = [:]
+    private var masks = BoundedMemo<Key, CoverageMask>(limit: maxCount)
 
     public init() {}
 
     var count: Int { masks.count }
 
     func mask(_ key: Key, width: Int, height: Int, draw: (Canvas) -> Void) -> CoverageMask {
-        if let mask = masks[key] { return mask }
-        // Opaque white over black: each pixel's channels are then exactly its 8-bit coverage.
-        let scratch = PixelBuffer(width: width, height: height, fill: 0)
-        draw(Canvas(buffer: scratch))
-        let mask = CoverageMask(width: width, height: height, coverage: scratch.pixels.map { UInt8(truncatingIfNeeded: $0) })
-        if masks.count >= Self.maxCount { masks.removeAll(keepingCapacity: true) }
-        masks[key] = mask
-        return mask
+        masks.value(for: key) {
+            // Opaque white over black: each pixel's channels are then exactly its 8-bit coverage.
+            let scratch = PixelBuffer(width: width, height: height, fill: 0)
+            draw(Canvas(buffer: scratch))
+            return CoverageMask(width: width, height: height, coverage: scratch.pixels.map { UInt8(truncatingIfNeeded: $0) })
+        }
     }
 }
 
