@@ -148,8 +148,8 @@ public struct PanelPainter {
             if failed {
                 ErrorBadge.draw(in: canvas, x: labelEnd, row: row.frame)
             }
-            let drawWidget = widgetDrawing(control, target: target, model: model, now: now)
             let onness = model.onness(ofTarget: target, at: now)
+            let drawWidget = widgetDrawing(control, target: target, onness: onness, model: model)
             if onness != 0 && onness != 1 {
                 // In motion, a widget's shapes are new every frame: kept masks would only churn.
                 canvas.shapeMasks = nil
@@ -166,8 +166,8 @@ public struct PanelPainter {
 
     /// Draws the control's widget into a frame: the switch at its (eased or dragged) knob
     /// position, a box at its raw animation time with the animation of the direction it moves.
-    private func widgetDrawing(_ control: ControlDescription, target: Int, model: PanelModel, now: Double) -> (Canvas, Rect) -> Void {
-        let onness = model.onness(ofTarget: target, at: now)
+    /// `onness` is the model's at the frame's time.
+    private func widgetDrawing(_ control: ControlDescription, target: Int, onness: Double, model: PanelModel) -> (Canvas, Rect) -> Void {
         switch control.kind {
         case .switch:
             let style = control.switchStyle
