@@ -1,34 +1,96 @@
 import Glibc
 
-/// A failed file operation: what was attempted, on which path, and the errno.
+/// A failed file operation: what was attempted, on which path, and the errno (or, for a
+/// file that is there but unfit, like a FIFO or one too large, the reason in words).
 struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was attempted, path included: "read /etc/panel.yaml".
     var action: String
     var errno: Errno
+    /// Replaces the errno's sentence when the file itself is the problem.
+    var reason: String? = nil
 
-    var description: String { "cannot \(action): \(errno)" }
+    var description: String { "cannot \(action): \(reason ?? errno.description)" }
 }
 
-/// The whole file as bytes.
-func readFileBytes(_ path: String) throws(FileError) -> [UInt8] {
-    do throws(Errno) {
-        let file = try FileDescriptor(opening: path, flags: O_RDONLY)
-        var bytes: [UInt8] = []
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
-        defer { chunk.deallocate() }
-        while true {
-            let count = try file.read(into: chunk)
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
+/// How much of a file a reader accepts, and whether the last path component may be a link.
+struct ReadLimits: Sendable {
+    /// Bytes; a larger file is refused (EFBIG) before it is read.
+    var maxBytes: Int
+    /// false: a symbolic link at the path is refused (ELOOP) instead of followed.
+    var followLinks = true
+
+    /// Files a person names on the command line or in a description (16 MiB).
+    static let `default` = ReadLimits(maxBytes: 16 << 20)
+}
+
+/// The whole file as bytes. Only regular files are read: a FIFO, a device (`/dev/zero`), a
+/// socket or a folder is refused with a sentence saying what it is, and a file over
+/// `limits.maxBytes` is refused without reading it, so no path can hang or exhaust the
+/// process. The file is opened non-blocking so that opening a FIFO returns at once.
+func readFileBytes(_ path: String, limits: ReadLimits = .default) throws(FileError) -> [UInt8] {
+    let action = "read \(path)"
+    func failure(_ error: Errno) -> FileError {
+        guard error == Errno(ELOOP), !limits.followLinks else { return FileError(action: action, errno: error) }
+        return FileError(action: action, errno: error, reason: "it is a symbolic link, which is not followed here")
+    }
+    func open(flags: CInt) throws(FileError) -> FileDescriptor {
+        do throws(Errno) { return try FileDescriptor(opening: path, flags: flags) } catch { throw failure(error) }
+    }
+    let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | (limits.followLinks ? 0 : O_NOFOLLOW)
+    let file = try open(flags: flags)
+    var info = stat()
+    guard fstat(file.rawValue, &info) == 0 else { throw failure(Errno.current) }
+    if let kind = fileKindName(info.st_mode) {
+        throw FileError(action: action, errno: Errno(EINVAL), reason: "it is \(kind), not a regular file")
+    }
+    if Int(info.st_size) > limits.maxBytes {
+        throw FileError(action: action, errno: Errno(EFBIG),
+                        reason: "it is \(sizeText(Int(info.st_size))), more than the \(sizeText(limits.maxBytes)) allowed")
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(info.st_size))
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+    defer { chunk.deallocate() }
+    while true {
+        let count: Int
+        do throws(Errno) { count = try file.read(into: chunk) } catch { throw failure(error) }
+        if count == 0 { return bytes }
+        // A file growing while it is read (or one in /proc, whose size says 0) is still bounded.
+        guard bytes.count + count <= limits.maxBytes else {
+            throw FileError(action: action, errno: Errno(EFBIG), reason: "it is more than the \(sizeText(limits.maxBytes)) allowed")
         }
-    } catch {
-        throw FileError(action: "read \(path)", errno: error)
+        bytes.append(contentsOf: chunk[..<count])
     }
 }
 
+/// "a folder", "a FIFO"…; nil for a regular file.
+func fileKindName(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: nil
+    case S_IFDIR: "a folder"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFIFO: "a FIFO"
+    case S_IFSOCK: "a socket"
+    case S_IFLNK: "a symbolic link"
+    default: "not a regular file"
+    }
+}
+
+/// Bytes for people: "512 bytes", "64 KiB", "8 MiB", "1.5 MiB".
+func sizeText(_ bytes: Int) -> String {
+    if bytes < 1024 { return "\(bytes) bytes" }
+    let units = ["KiB", "MiB", "GiB", "TiB"]
+    var value = Double(bytes) / 1024
+    var unit = 0
+    while value >= 1024 && unit < units.count - 1 { value /= 1024; unit += 1 }
+    let rounded = (value * 10).rounded() / 10
+    return rounded == rounded.rounded() ? "\(Int(rounded)) \(units[unit])" : "\(rounded) \(units[unit])"
+}
+
 /// The whole file as text; bytes that aren't UTF-8 are an error (EILSEQ), not silently replaced.
-func readFile(_ path: String) throws(FileError) -> String {
-    let bytes = try readFileBytes(path)
+func readFile(_ path: String, limits: ReadLimits = .default) throws(FileError) -> String {
+    let bytes = try readFileBytes(path, limits: limits)
     guard let text = String(validating: bytes, as: UTF8.self) else {
         throw FileError(action: "read \(path) as UTF-8 text", errno: Errno(EILSEQ))
     }
