@@ -35,13 +35,14 @@ public struct StateDocument: Equatable, Sendable {
         }
     }
 
-    /// Pretty JSON with a trailing newline, so the file reads well in an editor and diffs cleanly.
-    public func serialized() -> String {
+    /// JSON with a trailing newline: pretty by default, so the file reads well in an editor and
+    /// diffs cleanly; `pretty: false` puts it on one line (for a file too large pretty).
+    public func serialized(pretty: Bool = true) -> String {
         let document = JSONValue.object([
             ("version", .number(Double(Self.version))),
             ("values", .object(values.map { ($0.id, $0.value) })),
         ])
-        return document.serialized(pretty: true) + "\n"
+        return document.serialized(pretty: pretty) + "\n"
     }
 
     public static func == (lhs: StateDocument, rhs: StateDocument) -> Bool {

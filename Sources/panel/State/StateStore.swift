@@ -157,8 +157,14 @@ struct StateStore {
     /// document or this one, never a mix. On failure the old file is left as it was.
     /// The new file is written under an unguessable name created exclusively (see
     /// `createUniqueFile`), mode 0600, flushed, renamed over the old one and the folder flushed.
+    /// It is pretty JSON, or one line when pretty would be over `maximumBytes`; a document over
+    /// that even on one line is not written (the next start would move it aside).
     func save(_ document: StateDocument) throws(StateStoreError) {
-        let bytes = Array(document.serialized().utf8)
+        var bytes = Array(document.serialized().utf8)
+        if bytes.count > Self.maximumBytes {
+            // Indenting costs about 6 bytes an id: a file that was read compact must fit written back.
+            bytes = Array(document.serialized(pretty: false).utf8)
+        }
         guard bytes.count <= Self.maximumBytes else {
             // Written, it would be moved aside at the next start: keep the last good file instead.
             throw StateStoreError(errno: Errno(EFBIG), message: "cannot write \(path): the state would be \(sizeText(bytes.count)), "
