@@ -42,7 +42,7 @@ struct StateFileProcessTests {
         let state = folder.file("state.json")
         let panel = try PanelProcess(["run", "--display", "headless:200x200", "--input", "none", "--state", state,
                                       "--socket", folder.file("panel.sock")], log: folder.file("panel.log"))
-        try #require(panel.waitForLog("stop with SIGTERM"), "panel did not start: \(panel.log)")
+        try #require(panel.waitForLog("stop with SIGTERM", seconds: 20), "panel did not start: \(panel.log)")
         #expect(symlink(secret, folder.file(".state.json.tmp-\(panel.child.pid)")) == 0)
         panel.signal(SIGTERM)  // saves on the way out
         #expect(panel.wait(seconds: 20) == .exited(0), "\(panel.log)")
@@ -72,7 +72,7 @@ struct StateFileProcessTests {
         let state = folder.file("state.json")
         let first = try PanelProcess(["run", "--display", "headless:800x480", "--input", "replay:\(Self.demoTaps)", "--hold",
                                       "--state", state, "--socket", folder.file("panel.sock")], log: folder.file("first.log"))
-        try #require(first.waitForLog("replay done, holding"), "first panel did not start: \(first.log)")
+        try #require(first.waitForLog("replay done, holding", seconds: 20), "first panel did not start: \(first.log)")
         let saved = try #require(folder.read("state.json"))
         #expect(try StateDocument.parse(String(decoding: saved, as: UTF8.self)).value(for: "hotspot") == .bool(true), "the replay's taps were saved")
 
