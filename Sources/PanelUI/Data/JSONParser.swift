@@ -28,29 +28,41 @@ func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) thro
     return try result.get()
 }
 
-/// A cursor over JSON bytes that tracks lines for error locations.
+/// A cursor over JSON bytes.
 ///
 /// `StateDocument` walks objects with it directly, so its errors can point inside the
-/// document. Only valid while the buffer it was made from is.
+/// document. Only valid while the buffer it was made from is. Line and column are worked
+/// out only when an error needs them (`location(at:)`), so parsing stays linear however
+/// long a line is.
 struct JSONReader {
     static let maximumDepth = 64
 
     // Internal rather than private only so JSONScalars.swift can extend the reader.
     let bytes: UnsafeBufferPointer<UInt8>
     var offset = 0
-    var line = 1
-    var lineStart = 0
     /// Reused for strings with escapes, so parsing many strings doesn't allocate per string.
     var scratch: [UInt8] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    /// Where the cursor is; the column counts characters (UTF-8 lead bytes) since the line start.
+    /// Where the cursor is; see `location(at:)`.
     var location: SourceLocation { location(at: offset) }
 
+    /// The line and column of byte `position`, counted from the start of the text: the
+    /// column counts characters (UTF-8 lead bytes) since the line start. It reads the text
+    /// up to `position`, so it is for error messages, not for every token.
     func location(at position: Int) -> SourceLocation {
+        var line = 1
         var column = 1
-        for i in lineStart..<position where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        for i in 0..<min(position, bytes.count) {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
         return SourceLocation(line: line, column: column)
     }
 
@@ -81,9 +93,10 @@ struct JSONReader {
         }
     }
 
-    /// Walks an object at the cursor. `body` gets each key and its location, with the
-    /// cursor at the member's value, and must consume that value.
-    mutating func members(depth: Int, _ body: (inout JSONReader, String, SourceLocation) throws(JSONError) -> Void) throws(JSONError) {
+    /// Walks an object at the cursor. `body` gets each key and the offset of its opening
+    /// quote (for `location(at:)` in an error), with the cursor at the member's value, and
+    /// must consume that value.
+    mutating func members(depth: Int, _ body: (inout JSONReader, String, Int) throws(JSONError) -> Void) throws(JSONError) {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else {
             throw error("expected an object ('{'), found \(shownHere)")
@@ -93,7 +106,7 @@ struct JSONReader {
         if try consume(UInt8(ascii: "}")) { return }
         repeat {
             skipWhitespace()
-            let keyLocation = location
+            let keyOffset = offset
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
                 throw error("expected a key in double quotes, found \(shownHere)")
             }
@@ -101,7 +114,7 @@ struct JSONReader {
             skipWhitespace()
             guard try consume(UInt8(ascii: ":")) else { throw error("expected ':' after the key \"\(key)\", found \(shownHere)") }
             skipWhitespace()
-            try body(&self, key, keyLocation)
+            try body(&self, key, keyOffset)
             skipWhitespace()
         } while try consume(UInt8(ascii: ","))
         guard try consume(UInt8(ascii: "}")) else { throw error("expected ',' or '}' after an object member, found \(shownHere)") }
@@ -135,11 +148,7 @@ struct JSONReader {
     mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): offset += 1
-            case UInt8(ascii: "\n"):
-                offset += 1
-                line += 1
-                lineStart = offset
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): offset += 1
             default: return
             }
         }

@@ -1,36 +1,48 @@
 /// The saved values of a panel's controls: `{"version": 1, "values": {"wifi": true, "mode": "balanced"}}`.
 ///
 /// Values of ids the description no longer has are kept (in file order), so editing the
-/// description and then undoing the edit doesn't lose settings.
+/// description and then undoing the edit doesn't lose settings. Looking up and setting an
+/// id take constant time (an index beside the ordered list), so a file with many unknown
+/// ids still loads in time linear in its size.
 public struct StateDocument: Equatable, Sendable {
     public static let version = 1
 
-    public var values: [(id: String, value: JSONValue)]
+    /// In file order, each id once.
+    public private(set) var values: [(id: String, value: JSONValue)]
+    /// Where each id is in `values`.
+    private var positions: [String: Int]
 
+    /// `values` with each id once; when an id repeats, the later value replaces the earlier one in its place.
     public init(values: [(id: String, value: JSONValue)] = []) {
-        self.values = values
+        self.values = []
+        positions = [:]
+        self.values.reserveCapacity(values.count)
+        positions.reserveCapacity(values.count)
+        for (id, value) in values { set(id, value) }
     }
 
     public func value(for id: String) -> JSONValue? {
-        values.first { $0.id == id }?.value
+        positions[id].map { values[$0].value }
     }
 
     /// Replaces the value of `id` where it is, or appends it.
     public mutating func set(_ id: String, _ value: JSONValue) {
-        if let index = values.firstIndex(where: { $0.id == id }) {
+        if let index = positions[id] {
             values[index].value = value
         } else {
+            positions[id] = values.count
             values.append((id, value))
         }
     }
 
-    /// Pretty JSON with a trailing newline, so the file reads well in an editor and diffs cleanly.
-    public func serialized() -> String {
+    /// JSON with a trailing newline: pretty by default, so the file reads well in an editor and
+    /// diffs cleanly; `pretty: false` puts it on one line (for a file too large pretty).
+    public func serialized(pretty: Bool = true) -> String {
         let document = JSONValue.object([
             ("version", .number(Double(Self.version))),
             ("values", .object(values.map { ($0.id, $0.value) })),
         ])
-        return document.serialized(pretty: true) + "\n"
+        return document.serialized(pretty: pretty) + "\n"
     }
 
     public static func == (lhs: StateDocument, rhs: StateDocument) -> Bool {
@@ -44,43 +56,44 @@ extension StateDocument {
         try withUTF8(of: text) { (bytes) throws(JSONError) in
             var reader = JSONReader(bytes)
             reader.skipWhitespace()
-            let start = reader.location
+            let start = reader.offset
             var version: Int?
-            var values: [(id: String, value: JSONValue)]?
-            try reader.members(depth: 0) { (reader, key, keyLocation) throws(JSONError) in
+            var values: StateDocument?
+            try reader.members(depth: 0) { (reader, key, keyOffset) throws(JSONError) in
                 switch key {
                 case "version" where version == nil:
-                    let at = reader.location
+                    let at = reader.offset
                     let value = try reader.value(depth: 1)
                     guard value == .number(Double(Self.version)) else {
-                        throw JSONError(location: at, message: "state file version \(value.serialized()) is not supported; this panel reads version \(Self.version)")
+                        throw JSONError(location: reader.location(at: at),
+                                        message: "state file version \(value.serialized()) is not supported; this panel reads version \(Self.version)")
                     }
                     version = Self.version
                 case "values" where values == nil:
                     values = try readValues(&reader)
                 case "version", "values":
-                    throw JSONError(location: keyLocation, message: "\"\(key)\" appears twice")
+                    throw JSONError(location: reader.location(at: keyOffset), message: "\"\(key)\" appears twice")
                 default:
-                    throw JSONError(location: keyLocation, message: "unknown key \"\(key)\"; a state file has only \"version\" and \"values\"")
+                    throw JSONError(location: reader.location(at: keyOffset),
+                                    message: "unknown key \"\(key)\"; a state file has only \"version\" and \"values\"")
                 }
             }
             try reader.expectEnd()
-            guard version != nil else { throw JSONError(location: start, message: "the state file has no \"version\"") }
-            guard let values else { throw JSONError(location: start, message: "the state file has no \"values\"") }
-            return StateDocument(values: values)
+            guard version != nil else { throw JSONError(location: reader.location(at: start), message: "the state file has no \"version\"") }
+            guard let values else { throw JSONError(location: reader.location(at: start), message: "the state file has no \"values\"") }
+            return values
         }
     }
 
     /// The `values` object: control ids to values, each id once.
-    private static func readValues(_ reader: inout JSONReader) throws(JSONError) -> [(id: String, value: JSONValue)] {
-        var values: [(id: String, value: JSONValue)] = []
-        var seen: Set<String> = []
-        try reader.members(depth: 1) { (reader, id, idLocation) throws(JSONError) in
-            guard seen.insert(id).inserted else {
-                throw JSONError(location: idLocation, message: "the value of \"\(id)\" appears twice")
+    private static func readValues(_ reader: inout JSONReader) throws(JSONError) -> StateDocument {
+        var document = StateDocument()
+        try reader.members(depth: 1) { (reader, id, idOffset) throws(JSONError) in
+            guard document.value(for: id) == nil else {  // a saved null is .some(.null)
+                throw JSONError(location: reader.location(at: idOffset), message: "the value of \"\(id)\" appears twice")
             }
-            values.append((id, try reader.value(depth: 2)))
+            document.set(id, try reader.value(depth: 2))
         }
-        return values
+        return document
     }
 }

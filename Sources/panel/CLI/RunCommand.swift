@@ -25,15 +25,24 @@ extension Commands {
         // Without --input a screenshot is of the first frame; otherwise input devices are read when there are any.
         let input = givenInput ?? (flags["screenshot"] == nil ? InputSpec.automatic(log: log) : .none)
         let holds = (recorded == nil && flags["screenshot"] == nil) || flags.has("hold")
+        // One panel per state file for the whole run (a replay saves too), before the display is touched.
+        let store = StateStore(path: statePath)
+        let state: OpenedState
+        do throws(StateFileRefusal) {
+            state = try store.open(now: Int(time(nil)))
+        } catch {
+            throw CommandFailure(message: "panel: \(error)", status: ExitStatus.badInput)
+        }
+        defer { withExtendedLifetime(state.lock) {} }
+        for warning in state.warnings { log.warning(warning) }
         // Blocked from here on: a signal must not kill a DRM panel before it has put the old screen back.
         let signals = try systemCall { () throws(SystemCallError) in try SignalFD() }
         let display = try openDisplay(givenSpec ?? automaticDisplay(log: log), log: log)
         defer { (display as? DRMDisplay)?.close() }
         let live = try openLiveInput(input, screen: display.screenSize, calibration: description.calibration, log: log)
-        let store = StateStore(path: statePath)
         let fonts = FontCache()
         let session = try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
-                                       display: display, store: store, fonts: fonts, now: Int(time(nil)), log: log)
+                                       display: display, store: store, fonts: fonts, now: Int(time(nil)), log: log, values: state.document)
         try session.renderFullFrame(at: 0)
 
         let clock = MonotonicClock()

@@ -10,9 +10,36 @@ struct StateStoreError: Error, Equatable, CustomStringConvertible {
     var description: String { message }
 }
 
+/// The state file, opened for a run: the lock that makes this panel its only writer, the
+/// saved values, and what the log should say about them.
+struct OpenedState {
+    /// nil only where the folder can't hold a lock file (a read-only or full file system),
+    /// which `warnings` says; nothing can be saved there either until that changes.
+    var lock: StateLock?
+    var document: StateDocument
+    var warnings: [String]
+}
+
 /// The state file: where control values survive restarts and power cuts.
+///
+/// Made for a folder others may be able to write (a 1777 one, a misconfigured
+/// StateDirectory): no link there is followed, nothing but a regular file is read or moved,
+/// temporary files have unguessable names and are created exclusively, and every file the
+/// panel creates there is mode 0600, set on the descriptor before anything is written.
 struct StateStore {
     let path: String
+    /// Names temporary files; tests replace it to plant something at the name first.
+    var randomSuffix: () -> UInt64 = randomUInt64
+
+    /// The largest state file read or written (8 MiB): a few controls take a few hundred bytes,
+    /// so only a damaged or hostile file is larger, and it is moved aside like a damaged one.
+    static let maximumBytes = 8 << 20
+    /// The state file's (and the lock file's) mode, whatever the umask: only the panel's user reads them.
+    static let permissions: mode_t = 0o600
+
+    init(path: String) {
+        self.path = path
+    }
 
     /// systemd's `$STATE_DIRECTORY` (its first entry), else the XDG state folder, else nil.
     static func defaultPath(environment: [String: String]) -> String? {
@@ -30,14 +57,43 @@ struct StateStore {
         return nil
     }
 
-    /// The saved values. A missing file is a first start; a file that can't be read or
-    /// parsed is moved aside (kept for a person to look at) and replaced by an empty document.
-    /// Temporary files left by a panel killed in the middle of a save are removed first.
-    func load(now: Int) -> (document: StateDocument, warning: String?) {
+    private var folder: String { parentFolder(of: path) }
+    private var temporaryPrefix: String { ".\(fileName(of: path)).tmp-" }
+
+    /// What `panel run` does first: creates the state folder if it is missing (0700), takes
+    /// the lock, then reads the file (`read(now:)`). Throws when the file can't be used: it is
+    /// a link, a folder, a FIFO or a device, it can't be read, or another panel holds it.
+    func open(now: Int) throws(StateFileRefusal) -> OpenedState {
+        var warnings: [String] = []
+        var lock: StateLock?
+        do throws(StateFileRefusal) {
+            do throws(FileError) {
+                try createFolders(folder, permissions: 0o700)
+            } catch {
+                throw StateFileRefusal(errno: error.errno, message: "cannot create the folder of state file \(path): \(error)")
+            }
+            lock = try StateLock(statePath: path)
+        } catch where [EROFS, ENOSPC, EDQUOT].contains(error.errno.rawValue) {
+            warnings.append("\(error); running without the lock, which saving also needs room and write access for")
+        }
+        if let warning = folderWarning() { warnings.append(warning) }
+        let loaded = try read(now: now)
+        if let warning = loaded.warning { warnings.append(warning) }
+        return OpenedState(lock: lock, document: loaded.document, warnings: warnings)
+    }
+
+    /// The saved values. A missing file is a first start. A regular file that can't be
+    /// parsed, isn't UTF-8 or is larger than `maximumBytes` is moved aside (kept for a person
+    /// to look at, the warning says where) and replaced by an empty document. Anything else
+    /// at the path (a symbolic link, a folder, a FIFO, a device) or a file that can't be read
+    /// at all is refused, with nothing renamed. Temporary files left by a panel killed in the
+    /// middle of a save are removed first; call it with the lock held.
+    func read(now: Int) throws(StateFileRefusal) -> (document: StateDocument, warning: String?) {
         removeStaleTemporaryFiles()
         let problem: String
         do throws(FileError) {
-            let text = try readFile(path)
+            // O_NOFOLLOW, regular files only, bounded: a FIFO can't hang the start, a link isn't followed.
+            let text = try readFile(path, limits: ReadLimits(maxBytes: Self.maximumBytes, followLinks: false))
             do throws(JSONError) {
                 return (try StateDocument.parse(text), nil)
             } catch {
@@ -45,69 +101,93 @@ struct StateStore {
             }
         } catch where error.errno == Errno(ENOENT) {
             return (StateDocument(), nil)
+        } catch where error.errno == Errno(ELOOP) {
+            throw StateFileRefusal(errno: error.errno, message: "state file \(path) is a symbolic link; panel does not follow links "
+                + "in its state folder (put the file itself there, or give --state the file the link points to)")
+        } catch where error.errno == Errno(EINVAL) {
+            // readFileBytes's "not a regular file": a folder, a FIFO, a device or a socket.
+            throw StateFileRefusal(errno: error.errno, message: "state file \(path) can't be used: \(error.reason ?? "\(error.errno)"); "
+                + "panel renamed nothing (move it away, or give another --state)")
+        } catch where [EACCES, EPERM, ENOTDIR, EISDIR, ENAMETOOLONG].contains(error.errno.rawValue) {
+            throw StateFileRefusal(errno: error.errno, message: "\(error); panel renamed nothing (let the panel's user read and write it, "
+                + "or give another --state)")
         } catch {
+            // Too large, not UTF-8, unreadable blocks: damaged.
             problem = error.description
         }
-        let aside = corruptPath(now: now)
         do throws(FileError) {
-            try renameFile(path, to: aside)
+            let aside = try moveAside(path) { $0 == 0 ? "\(path).corrupt-\(now)" : "\(path).corrupt-\(now)-\($0)" }
             return (StateDocument(), "\(problem); moved it to \(aside) and started from the description's defaults")
         } catch {
             return (StateDocument(), "\(problem); could not move it aside (\(error)), so it will be replaced on the next save")
         }
     }
 
-    /// `<path>.corrupt-<now>`, with -1, -2… when that already exists, so earlier evidence is never overwritten.
-    private func corruptPath(now: Int) -> String {
-        let base = "\(path).corrupt-\(now)"
-        var candidate = base
-        var counter = 0
-        while pathExists(candidate) {
-            counter += 1
-            candidate = "\(base)-\(counter)"
+    /// `read(now:)` for callers that can't stop the start (a `PanelSession` given no values):
+    /// a refusal becomes a warning and the description's defaults. `panel run` uses `open(now:)`.
+    func load(now: Int) -> (document: StateDocument, warning: String?) {
+        do throws(StateFileRefusal) {
+            return try read(now: now)
+        } catch {
+            return (StateDocument(), "\(error); started from the description's defaults")
         }
-        return candidate
     }
 
-    /// `.state.json.tmp-<pid>` files of earlier processes: each SIGKILL or power cut during a save
-    /// leaves one (under a new pid each start), so without this they pile up. One panel owns a
-    /// state file; a second one on the same file would only lose a save, which it retries.
+    /// A folder others may write without the sticky bit lets them replace the state file.
+    private func folderWarning() -> String? {
+        var info = stat()
+        guard stat(folder, &info) == 0, info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 else { return nil }
+        let mode = String(info.st_mode & 0o7777, radix: 8)
+        return "the state folder \(folder) is writable by other users (mode \(mode)): they can replace or remove the state file; "
+            + "make it writable by the panel's user only (chmod go-w \(folder))"
+    }
+
+    /// `.state.json.tmp-<16 hex digits>` files of earlier processes: each SIGKILL or power cut
+    /// during a save leaves one, so without this they pile up. Only regular files of exactly
+    /// that pattern are removed; unlink removes a link itself, never what it points to.
     private func removeStaleTemporaryFiles() {
-        let folder = parentFolder(of: path)
-        let prefix = ".\(fileName).tmp-"
-        for name in folderEntries(folder) where name.hasPrefix(prefix) {
-            try? removeFile("\(folder)/\(name)")
+        let prefix = temporaryPrefix
+        for name in folderEntries(folder) where isUniqueFileName(name, prefix: prefix) {
+            let file = "\(folder)/\(name)"
+            if isRegularFileNotLink(file) { try? removeFile(file) }
         }
     }
-
-    private var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
 
     /// Replaces the state file atomically: after a power cut it holds either the old
     /// document or this one, never a mix. On failure the old file is left as it was.
+    /// The new file is written under an unguessable name created exclusively (see
+    /// `createUniqueFile`), mode 0600, flushed, renamed over the old one and the folder flushed.
+    /// It is pretty JSON, or one line when pretty would be over `maximumBytes`; a document over
+    /// that even on one line is not written (the next start would move it aside).
     func save(_ document: StateDocument) throws(StateStoreError) {
-        let folder = parentFolder(of: path)
-        let temporary = "\(folder)/.\(fileName).tmp-\(getpid())"
+        var bytes = Array(document.serialized().utf8)
+        if bytes.count > Self.maximumBytes {
+            // Indenting costs about 6 bytes an id: a file that was read compact must fit written back.
+            bytes = Array(document.serialized(pretty: false).utf8)
+        }
+        guard bytes.count <= Self.maximumBytes else {
+            // Written, it would be moved aside at the next start: keep the last good file instead.
+            throw StateStoreError(errno: Errno(EFBIG), message: "cannot write \(path): the state would be \(sizeText(bytes.count)), "
+                + "more than the \(sizeText(Self.maximumBytes)) a state file may hold; the panel keeps running and will retry")
+        }
+        var temporary: String?
         do throws(FileError) {
-            try createFolders(folder)
+            try createFolders(folder, permissions: 0o700)
             do throws(Errno) {
-                try writeDurably(document.serialized(), to: temporary)
+                let file = try createUniqueFile(in: folder, prefix: temporaryPrefix, permissions: Self.permissions, random: randomSuffix)
+                temporary = file.path
+                try file.descriptor.writeAll(bytes)
+                try file.descriptor.sync()
+                try file.descriptor.close()
             } catch {
                 // Name the state file: the temporary one means nothing to the person reading the log.
                 throw FileError(action: "write \(path)", errno: error)
             }
-            try renameFile(temporary, to: path)
+            try renameFile(temporary!, to: path)
             try syncFolder(folder)
         } catch {
-            try? removeFile(temporary)
+            if let temporary { try? removeFile(temporary) }
             throw StateStoreError(errno: error.errno, message: "\(error); the panel keeps running and will retry")
         }
-    }
-
-    /// Writes `text` to a new file and flushes it to the disk before returning.
-    private func writeDurably(_ text: String, to file: String) throws(Errno) {
-        let descriptor = try FileDescriptor(opening: file, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
-        try descriptor.writeAll(Array(text.utf8))
-        try descriptor.sync()
-        try descriptor.close()
     }
 }

@@ -81,31 +81,42 @@ func defaultPathFollowsSystemdThenXDG(_ environment: [String: String], _ expecte
 
 @Test func aFailedWriteLeavesTheOldFileAsItWas() throws {
     let folder = TemporaryFolder()
-    let store = StateStore(path: "\(folder.path)/state.json")
+    var store = StateStore(path: "\(folder.path)/state.json")
     try store.save(sampleDocument())
     let old = folder.read("state.json")
-    // A folder where the temporary file goes makes opening it fail, even for root.
-    let temporaryName = ".state.json.tmp-\(getpid())"
+    // Every name the store picks is taken (by a folder, which even root can't open for writing).
+    store.randomSuffix = { 0xABC }
+    let temporaryName = ".state.json.tmp-0000000000000abc"
     mkdir("\(folder.path)/\(temporaryName)", 0o755)
     var changed = sampleDocument()
     changed.set("wifi", .bool(false))
-    #expect(throws: StateStoreError(errno: Errno(EISDIR), message: "cannot write \(folder.path)/state.json: is a directory (errno 21, EISDIR); the panel keeps running and will retry")) {
+    #expect(throws: StateStoreError(errno: Errno(EEXIST), message: "cannot write \(folder.path)/state.json: file exists (errno 17, EEXIST); the panel keeps running and will retry")) {
         try store.save(changed)
     }
     #expect(folder.read("state.json") == old)
     #expect(folder.entries() == [temporaryName, "state.json"])
 }
 
+/// Only what a killed save of this store leaves (its pattern, a regular file) is removed: not
+/// other names, not folders, and for a link only the link itself, never what it points to.
 @Test func loadRemovesTemporaryFilesOfKilledSavesOnly() throws {
     let folder = TemporaryFolder()
     let store = StateStore(path: "\(folder.path)/state.json")
     try store.save(sampleDocument())
-    folder.write("{\"version\": 1, \"val", to: ".state.json.tmp-12345")
-    folder.write("{}", to: ".state.json.tmp-999")
-    folder.write("kept", to: ".other.json.tmp-1")
-    folder.write("kept", to: "state.json.tmp-1")
+    folder.write("{\"version\": 1, \"val", to: ".state.json.tmp-0123456789abcdef")
+    folder.write("{}", to: ".state.json.tmp-ffffffffffffffff")
+    folder.write("kept", to: ".state.json.tmp-12345")
+    folder.write("kept", to: ".state.json.tmp-0123456789ABCDEF")
+    folder.write("kept", to: ".other.json.tmp-0123456789abcdef")
+    folder.write("kept", to: "state.json.tmp-0123456789abcdef")
+    mkdir(folder.file(".state.json.tmp-aaaaaaaaaaaaaaaa"), 0o700)
+    folder.write("a stranger's file", to: "elsewhere")
+    symlink(folder.file("elsewhere"), folder.file(".state.json.tmp-bbbbbbbbbbbbbbbb"))
     let (document, warning) = store.load(now: 1)
     #expect(document == sampleDocument())
     #expect(warning == nil)
-    #expect(folder.entries() == [".other.json.tmp-1", "state.json", "state.json.tmp-1"])
+    #expect(folder.entries() == [".other.json.tmp-0123456789abcdef", ".state.json.tmp-0123456789ABCDEF", ".state.json.tmp-12345",
+                                 ".state.json.tmp-aaaaaaaaaaaaaaaa", ".state.json.tmp-bbbbbbbbbbbbbbbb", "elsewhere", "state.json",
+                                 "state.json.tmp-0123456789abcdef"])
+    #expect(folder.readText("elsewhere") == "a stranger's file")
 }

@@ -1,0 +1,156 @@
+import Glibc
+import PanelUI
+import Testing
+@testable import panel
+
+/// The abuse pass of issue #11, through the built binary: links planted in the state
+/// folder, two panels on one state file, things that aren't files at the state path, and a
+/// state file of half a million ids.
+struct StateFileProcessTests {
+    static let demoTaps = RepositoryFile.path("demo/taps.evemu")
+
+    static func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode : nil
+    }
+
+    /// `panel run --input none` drawing one frame to a screenshot and exiting; its status and log.
+    static func runOnce(_ state: String, in folder: TemporaryFolder, input: String = "none", umask: String? = nil,
+                        log: String = "once.log") throws -> (status: ChildProcess.Termination?, log: String) {
+        let arguments = ["run", "--display", "headless:200x200", "--input", input, "--state", state,
+                         "--screenshot", folder.file("shot.png")]
+        let logPath = folder.file(log)
+        let command = (umask.map { "umask \($0); " } ?? "") + "exec \"$0\" \"$@\" 2>\"$PANEL_TEST_LOG\""
+        let child = try ChildProcess(argv: ["/bin/sh", "-c", command, PanelProcess.binary] + arguments,
+                                     environment: ["PATH=/usr/bin:/bin", "HOME=/tmp", "PANEL_TEST_LOG=\(logPath)"])
+        var pollFD = pollfd(fd: child.pidfd.rawValue, events: Int16(POLLIN), revents: 0)
+        // Generous: a FIFO at the state path used to hang here for ever.
+        guard poll(&pollFD, 1, 20_000) == 1 else {
+            child.signalGroup(SIGKILL)
+            _ = child.waitForExit()
+            return (nil, folder.readText(log) ?? "")
+        }
+        return (child.reap(), folder.readText(log) ?? "")
+    }
+
+    /// The old temporary name was `.state.json.tmp-<pid>`: a link planted there once the
+    /// panel is running made its next save write into the link's target.
+    @Test func aLinkAtThePredictableTemporaryNameIsNotWrittenThrough() throws {
+        let folder = TemporaryFolder()
+        let secret = folder.write("root's secret\n", to: "secret")
+        chmod(secret, 0o600)
+        let state = folder.file("state.json")
+        let panel = try PanelProcess(["run", "--display", "headless:200x200", "--input", "none", "--state", state,
+                                      "--socket", folder.file("panel.sock")], log: folder.file("panel.log"))
+        try #require(panel.waitForLog("stop with SIGTERM", seconds: 20), "panel did not start: \(panel.log)")
+        #expect(symlink(secret, folder.file(".state.json.tmp-\(panel.child.pid)")) == 0)
+        panel.signal(SIGTERM)  // saves on the way out
+        #expect(panel.wait(seconds: 20) == .exited(0), "\(panel.log)")
+        #expect(folder.readText("secret") == "root's secret\n")
+        #expect(Self.mode(state).map { $0 & S_IFMT } == S_IFREG, "the state file is a file, not the planted link")
+        #expect(Self.mode(state).map { $0 & 0o7777 } == 0o600)
+        _ = try StateDocument.parse(#require(folder.readText("state.json")))
+    }
+
+    /// With a umask that takes nothing away, the folder panel creates is 0700 and its files 0600.
+    @Test func filesAreNeverWiderThan0600WhateverTheUmask() throws {
+        let folder = TemporaryFolder()
+        let state = folder.file("new/state.json")
+        let result = try Self.runOnce(state, in: folder, umask: "000")
+        #expect(result.status == .exited(0), "\(result.log)")
+        #expect(Self.mode(folder.file("new")).map { $0 & 0o7777 } == 0o700)
+        #expect(Self.mode(state).map { $0 & 0o7777 } == 0o600)
+        #expect(Self.mode(folder.file("new/.state.json.lock")).map { $0 & 0o7777 } == 0o600)
+        #expect(folder.entries("new") == [".state.json.lock", "state.json"])
+    }
+
+    /// A second panel on a state file another one holds stops with status 2, naming the
+    /// holder's pid and the state file, and writes nothing: whether it would have shown one
+    /// frame or replayed taps (which used to save its own values over the first one's).
+    @Test func aSecondPanelOnTheSameStateFileStopsWithStatus2() throws {
+        let folder = TemporaryFolder()
+        let state = folder.file("state.json")
+        let first = try PanelProcess(["run", "--display", "headless:800x480", "--input", "replay:\(Self.demoTaps)", "--hold",
+                                      "--state", state, "--socket", folder.file("panel.sock")], log: folder.file("first.log"))
+        try #require(first.waitForLog("replay done, holding", seconds: 20), "first panel did not start: \(first.log)")
+        let saved = try #require(folder.read("state.json"))
+        #expect(try StateDocument.parse(String(decoding: saved, as: UTF8.self)).value(for: "hotspot") == .bool(true), "the replay's taps were saved")
+
+        for (name, input) in [("none", "none"), ("replay", "replay:\(Self.demoTaps)")] {
+            let second = try Self.runOnce(state, in: folder, input: input, log: "\(name).log")
+            #expect(second.status == .exited(2), "\(name): \(second.log)")
+            #expect(second.log.contains("panel: state file \(state) is in use by another panel (pid \(first.child.pid), "
+                                        + "lock \(folder.path)/.state.json.lock)"), "\(name): \(second.log)")
+            #expect(folder.read("state.json") == saved, "\(name): the first panel's state is intact")
+        }
+        first.signal(SIGTERM)
+        #expect(first.wait(seconds: 20) == .exited(0), "\(first.log)")
+        // Free again once the first has gone: the lock file left behind is not a stale lock.
+        #expect(try Self.runOnce(state, in: folder).status == .exited(0))
+    }
+
+    /// A link, a folder or a FIFO at the state path stops the start with status 2 and a
+    /// sentence; nothing is renamed (they used to be moved aside as "corrupt", a link was followed).
+    @Test(arguments: ["link", "folder", "fifo"])
+    func whatIsNotARegularFileStopsTheStartWithStatus2(_ kind: String) throws {
+        let folder = TemporaryFolder()
+        let state = folder.file("state.json")
+        let target = folder.write(StateDocument(values: [("wifi", .bool(true))]).serialized(), to: "target.json")
+        let expected: String
+        switch kind {
+        case "link":
+            symlink(target, state)
+            expected = "panel: state file \(state) is a symbolic link; panel does not follow links in its state folder"
+        case "folder":
+            mkdir(state, 0o700)
+            expected = "panel: state file \(state) can't be used: it is a folder, not a regular file; panel renamed nothing"
+        default:
+            mkfifo(state, 0o600)
+            expected = "panel: state file \(state) can't be used: it is a FIFO, not a regular file; panel renamed nothing"
+        }
+        let before = Self.mode(state)
+        let result = try Self.runOnce(state, in: folder)
+        #expect(result.status == .exited(2), "\(result.log)")
+        #expect(result.log.contains(expected), "\(result.log)")
+        #expect(Self.mode(state) == before)
+        #expect(folder.entries().filter { $0.hasPrefix("state.json") } == ["state.json"], "nothing renamed aside")
+        #expect(folder.readText("target.json") == StateDocument(values: [("wifi", .bool(true))]).serialized())
+        #expect(!pathExists(folder.file("shot.png")), "stopped before drawing")
+    }
+
+    /// Half a million unknown ids on one line, just under 8 MiB, load (they took minutes) and
+    /// are all written back (on one line too); a file over 8 MiB is moved aside and the panel
+    /// starts from defaults.
+    @Test func anEightMebibyteFileLoadsWholeAndALargerOneIsMovedAside() throws {
+        let folder = TemporaryFolder()
+        let state = folder.file("state.json")
+        var text = "{\"version\":1,\"values\":{\"wifi\":true"
+        var count = 0
+        while text.utf8.count < StateStore.maximumBytes - 64 {
+            text += ",\"u\(count)\":\(count % 2 == 0 ? "true" : "false")"
+            count += 1
+        }
+        text += "}}\n"
+        #expect(count > 500_000)
+        folder.write(text, to: "state.json")
+        let near = try Self.runOnce(state, in: folder)
+        #expect(near.status == .exited(0), "\(near.log)")
+        #expect(!near.log.contains("warning") && !near.log.contains("error"), "\(near.log)")
+        let written = try #require(folder.readText("state.json"))
+        #expect(written.utf8.filter { $0 == UInt8(ascii: "\n") }.count == 1, "written back on one line: indented it would be over 8 MiB")
+        let saved = try StateDocument.parse(written)
+        #expect(saved.value(for: "wifi") == .bool(true))
+        #expect(saved.value(for: "u\(count - 1)") != nil)
+        #expect(saved.values.filter { $0.id.hasPrefix("u") }.count == count, "every unknown id kept")
+
+        let big = String(text.dropLast()) + String(repeating: " ", count: 1 << 20) + "\n"
+        folder.write(big, to: "state.json")
+        let over = try Self.runOnce(state, in: folder)
+        #expect(over.status == .exited(0), "\(over.log)")
+        #expect(over.log.contains("panel: warning: cannot read \(state): it is 9 MiB, more than the 8 MiB allowed; moved it to \(state).corrupt-"),
+                "\(over.log)")
+        let aside = try #require(folder.entries().first { $0.hasPrefix("state.json.corrupt-") })
+        #expect(folder.read(aside) == Array(big.utf8), "moved aside whole")
+        #expect(try StateDocument.parse(#require(folder.readText("state.json"))).values.count < 20, "started from defaults")
+    }
+}
