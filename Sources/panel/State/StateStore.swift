@@ -167,7 +167,7 @@ struct StateStore {
         }
         guard bytes.count <= Self.maximumBytes else {
             // Written, it would be moved aside at the next start: keep the last good file instead.
-            throw StateStoreError(errno: Errno(EFBIG), message: "cannot write \(path): the state would be \(sizeText(bytes.count)), "
+            throw StateStoreError(errno: Errno(EFBIG), message: "cannot write \(path): the state would be \(sizeText(bytes.count, beside: Self.maximumBytes)), "
                 + "more than the \(sizeText(Self.maximumBytes)) a state file may hold; the panel keeps running and will retry")
         }
         var temporary: String?

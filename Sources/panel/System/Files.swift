@@ -45,7 +45,7 @@ func readFileBytes(_ path: String, limits: ReadLimits = .default) throws(FileErr
     }
     if Int(info.st_size) > limits.maxBytes {
         throw FileError(action: action, errno: Errno(EFBIG),
-                        reason: "it is \(sizeText(Int(info.st_size))), more than the \(sizeText(limits.maxBytes)) allowed")
+                        reason: "it is \(sizeText(Int(info.st_size), beside: limits.maxBytes)), more than the \(sizeText(limits.maxBytes)) allowed")
     }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Int(info.st_size))
@@ -77,15 +77,18 @@ func fileKindName(_ mode: mode_t) -> String? {
     }
 }
 
-/// Bytes for people: "512 bytes", "64 KiB", "8 MiB", "1.5 MiB".
-func sizeText(_ bytes: Int) -> String {
+/// Bytes for people: "512 bytes", "64 KiB", "8 MiB", "1.5 MiB". With `beside`, a size that
+/// would read the same as that limit is given in bytes, so "8 MiB, more than 8 MiB" can't happen.
+func sizeText(_ bytes: Int, beside limit: Int? = nil) -> String {
     if bytes < 1024 { return "\(bytes) bytes" }
     let units = ["KiB", "MiB", "GiB", "TiB"]
     var value = Double(bytes) / 1024
     var unit = 0
     while value >= 1024 && unit < units.count - 1 { value /= 1024; unit += 1 }
     let rounded = (value * 10).rounded() / 10
-    return rounded == rounded.rounded() ? "\(Int(rounded)) \(units[unit])" : "\(rounded) \(units[unit])"
+    let text = rounded == rounded.rounded() ? "\(Int(rounded)) \(units[unit])" : "\(rounded) \(units[unit])"
+    if let limit, limit != bytes, text == sizeText(limit) { return "\(bytes) bytes" }
+    return text
 }
 
 /// The whole file as text; bytes that aren't UTF-8 are an error (EILSEQ), not silently replaced.
