@@ -29,8 +29,9 @@ final class ImageReferenceList {
     /// order because the theme is decoded before the controls, wherever it is written.
     var references: [ImageReference] {
         var firstOfEachPath: [ImageReference] = []
+        var seen: Set<String> = []
         for reference in noted.sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
-        where !firstOfEachPath.contains(where: { $0.path == reference.path }) {
+        where seen.insert(reference.path).inserted {
             firstOfEachPath.append(reference)
         }
         return firstOfEachPath
