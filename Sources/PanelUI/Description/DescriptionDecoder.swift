@@ -87,15 +87,23 @@ extension Conversion<Theme> {
 }
 
 extension Conversion<Double> {
-    /// A positive number of seconds, fractions allowed: `blank_after: 300`.
+    /// A positive number of seconds up to a year, fractions allowed: `blank_after: 300`.
+    /// A year is no different from never for a screen, and it keeps every conversion of the
+    /// time to the loop clock's nanoseconds far from overflowing (9.3e18 s used to kill the panel).
     fileprivate static var seconds: Self {
         Self { (node, key, context) throws(DescriptionError) in
-            if case .scalar(let text, false, _) = node, let value = Double(text), value.isFinite, value > 0 {
+            if case .scalar(let text, false, _) = node, let value = Double(text), value.isFinite, value > 0,
+               value <= PanelDescription.longestSeconds {
                 return value
             }
-            throw context.error(node, "'\(key)' must be a number of seconds above 0, not \(node.shownInMessage)")
+            throw context.error(node, "'\(key)' must be a number of seconds above 0 and at most \(Int(PanelDescription.longestSeconds)) (a year), not \(node.shownInMessage)")
         }
     }
+}
+
+extension PanelDescription {
+    /// The longest time a description may give in seconds: a year of 365 days.
+    public static let longestSeconds = 31_536_000.0
 }
 
 extension Conversion<String> {
