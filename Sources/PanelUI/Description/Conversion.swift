@@ -38,7 +38,17 @@ extension Conversion<String> {
     static var imageFile: Self {
         Self { (node, key, context) throws(DescriptionError) in
             let path = try existingFile("image").convert(node, key, context)
-            context.images.note(path, at: node.location)
+            context.files.noteImage(path, at: node.location)
+            return path
+        }
+    }
+
+    /// The theme's font file, noted where it is written: opening it is left to the program,
+    /// which reports a file FreeType can't use at this place.
+    static var fontFile: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            let path = try existingFile("font").convert(node, key, context)
+            context.files.font = FileReference(path: path, location: node.location)
             return path
         }
     }

@@ -25,8 +25,9 @@ extension PanelDescription {
             // After the theme, wherever it is written: controls start from its style keys.
             let sections = try decodeSections(sectionsNode, theme: draft.theme, context)
             return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme, sections: sections,
-                                    imageReferences: context.images.references, blankAfter: draft.blankAfter,
-                                    socketPath: draft.socketPath, calibration: draft.calibration)
+                                    imageReferences: context.files.imageReferences, blankAfter: draft.blankAfter,
+                                    socketPath: draft.socketPath, calibration: draft.calibration,
+                                    fontReference: context.files.font)
         })
     }
 }
@@ -59,7 +60,7 @@ private let themeFields: [Field<Theme>] = [
     Field("row_background", \.rowBackground, .color),
     Field("separator", \.separator, .color),
     Field("section_text", \.sectionText, .color),
-    Field("font", \.font, .existingFile("font")),
+    Field("font", \.font, .fontFile),
     Field("font_size", \.fontSize, .int(in: 6...200)),
     // Rows are what fingers hit: below 48 pixels touches start landing on neighbours.
     Field("row_height", \.rowHeight, .int(in: 48...400)),

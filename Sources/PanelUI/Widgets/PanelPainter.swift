@@ -29,13 +29,26 @@ public struct PanelPainter {
         self.theme = theme
         self.images = images
         var labelFonts: [Int: Font] = [:]
-        for size in Set(description.controls.map(\.labelStyle.fontSize) + [theme.fontSize]) {
+        for size in Self.labelSizes(of: description) {
             labelFonts[size] = try fonts.font(path: theme.font, pixelSize: size)
         }
         self.labelFonts = labelFonts
-        headerFont = try fonts.font(path: theme.font, pixelSize: max(6, theme.fontSize * 3 / 4))
-        titleFont = try fonts.font(path: theme.font, pixelSize: theme.fontSize + theme.fontSize / 5)
+        headerFont = try fonts.font(path: theme.font, pixelSize: Self.headerSize(theme))
+        titleFont = try fonts.font(path: theme.font, pixelSize: Self.titleSize(theme))
     }
+
+    /// Every pixel size a painter of `description` opens the theme's font at, smallest first:
+    /// what checking a description must try before a panel counts on them.
+    public static func fontSizes(of description: PanelDescription) -> [Int] {
+        (labelSizes(of: description).union([headerSize(description.theme), titleSize(description.theme)])).sorted()
+    }
+
+    private static func labelSizes(of description: PanelDescription) -> Set<Int> {
+        Set(description.controls.map(\.labelStyle.fontSize)).union([description.theme.fontSize])
+    }
+
+    private static func headerSize(_ theme: Theme) -> Int { max(6, theme.fontSize * 3 / 4) }
+    private static func titleSize(_ theme: Theme) -> Int { theme.fontSize + theme.fontSize / 5 }
 
     public func draw(_ model: PanelModel, at now: Double, into buffer: PixelBuffer, clip: Rect) {
         let clip = clip.intersection(buffer.bounds)

@@ -21,6 +21,31 @@ extension Commands {
         }
     }
 
+    /// Opens what the description's look is made of, as a panel will: the font at every size
+    /// the panel draws it at, then every image. A file that can't be used stops the program
+    /// where the description names it, so `panel check` refuses what `panel run` could not show.
+    static func loadAssets(_ description: PanelDescription, file: String) throws -> [String: Image] {
+        try checkFont(description, file: file)
+        return try loadImages(description, file: file)
+    }
+
+    /// The theme's font through FreeType at each size (`Font(path:pixelSize:)`): a text file,
+    /// an empty or truncated font is refused at `font:`, or, for the default font, by its path.
+    static func checkFont(_ description: PanelDescription, file: String) throws {
+        let fonts = FontCache()
+        for size in PanelPainter.fontSizes(of: description) {
+            do {
+                _ = try fonts.font(path: description.theme.font, pixelSize: size)
+            } catch {
+                guard let reference = description.fontReference else {
+                    throw CommandFailure(message: "panel: \(error.message) (the default font; name another with theme: {font: FILE})",
+                                         status: ExitStatus.badInput)
+                }
+                throw CommandFailure(message: "\(file):\(reference.location): \(error.message)", status: ExitStatus.badInput)
+            }
+        }
+    }
+
     /// Loads every image the description names, once each. A PNG that doesn't decode is
     /// reported where the description names it.
     static func loadImages(_ description: PanelDescription, file: String) throws -> [String: Image] {

@@ -23,7 +23,7 @@ import Testing
             ControlDescription(id: "mode", kind: .radio, label: "Power mode", enabled: true, defaultValue: .option("balanced"),
                                options: ["eco", "balanced", "performance"], mustHaveSelection: true,
                                location: SourceLocation(line: 9, column: 9)),
-        ])])
+        ])], fontReference: FileReference(path: descriptionFont, location: SourceLocation(line: 3, column: 74)))
     #expect(try decodeDescription(text) == expected)
     #expect(try decodeDescription(text).controls.map(\.id) == ["wifi", "bluetooth", "mode"])
 }

@@ -32,6 +32,36 @@ struct CheckRefusalTests {
         #expect(runStatus == .exited(2), "\(runLog)")
         #expect(runLog.hasPrefix("\(folder.file("panel.yml")):1:14: "))
     }
+
+    /// FreeType opens the font while checking, at every size the panel draws it at: a text
+    /// file, an empty file and fonts cut short passed the check and then stopped `run` with 1.
+    @Test(arguments: ["text", "empty", "first 12 bytes", "first 1000 bytes", "first half"])
+    func aFontFreeTypeCannotUseIsRefusedAtItsKey(_ kind: String) throws {
+        let real = try readFileBytes("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        let bytes: [UInt8] = switch kind {
+        case "text": Array("not a font at all\n".utf8)
+        case "empty": []
+        case "first 12 bytes": Array(real.prefix(12))
+        case "first 1000 bytes": Array(real.prefix(1000))
+        default: Array(real.prefix(real.count / 2))
+        }
+        let font = folder.write(bytes, to: "Broken.ttf")
+        let (status, log) = try check("""
+            theme:
+              font_size: 18
+              font: Broken.ttf
+            sections: [{controls: [{id: a, kind: switch, label_font_size: 30}]}]
+
+            """)
+        #expect(status == .exited(2))
+        #expect(log.hasPrefix("\(folder.file("panel.yml")):3:9: cannot use font"), "\(log)")
+        #expect(log.contains(font))
+        #expect(!log.contains("\n"), "one line: \(log)")
+        let (runStatus, runLog) = try panel(["run", "--config", folder.file("panel.yml"), "--state", folder.file("state.json"),
+                                             "--display", "headless:320x240", "--input", "none", "--screenshot", folder.file("shot.png")])
+        #expect(runStatus == .exited(2), "refused like a bad description, not a failure at run time: \(runLog)")
+        #expect(!pathExists(folder.file("state.json")) && !pathExists(folder.file("shot.png")))
+    }
 }
 
 extension String {
