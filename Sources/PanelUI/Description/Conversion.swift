@@ -23,7 +23,7 @@ extension Conversion<String> {
     /// resolved against the description's folder. `noun` says what the file is: "font".
     static func existingFile(_ noun: String) -> Self {
         Self { (node, key, context) throws(DescriptionError) in
-            let written = try string.convert(node, key, context)
+            let written = try plain("'KEY'").convert(node, key, context)
             guard !written.isEmpty else { throw context.error(node, "'\(key)' is empty; write the path of the \(noun) file") }
             let path = resolvedPath(written, descriptionFile: context.file)
             guard context.fileExists(path) else {

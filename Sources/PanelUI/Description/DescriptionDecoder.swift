@@ -7,7 +7,7 @@ extension PanelDescription {
     public static func parse(_ text: String, file: String, fileExists: (String) -> Bool) throws(DescriptionError) -> PanelDescription {
         // The context keeps the checker while decoding, which ends before this call returns.
         return try withoutActuallyEscaping(fileExists, do: { (fileExists) throws(DescriptionError) -> PanelDescription in
-            let context = DecodingContext(file: file, fileExists: fileExists)
+            let context = DecodingContext(file: file, source: text, fileExists: fileExists)
             let root: YAMLNode?
             do throws(YAMLSyntaxError) {
                 root = try YAMLNode.parse(text)
@@ -44,7 +44,7 @@ private struct PanelDraft {
 }
 
 private let panelFields: [Field<PanelDraft>] = [
-    Field("title", \.title, .string),
+    Field("title", \.title, .line),
     Field("rotate", \.rotation, .rotation),
     Field("theme", \.theme, .theme),
     Field("sections", \.sections, .node),
@@ -72,7 +72,7 @@ private struct SectionDraft {
 }
 
 private let sectionFields: [Field<SectionDraft>] = [
-    Field("title", \.title, .string),
+    Field("title", \.title, .line),
     Field("controls", \.controls, .list),
 ]
 
@@ -111,7 +111,7 @@ extension Conversion<String> {
     /// The control socket's path: absolute, since the service's working folder is `/`.
     fileprivate static var socketPath: Self {
         Self { (node, key, context) throws(DescriptionError) in
-            let path = try string.convert(node, key, context)
+            let path = try plain("'KEY'").convert(node, key, context)
             guard path.hasPrefix("/") else {
                 throw context.error(node, "'\(key)' must be an absolute path, like /run/panel/panel.sock, not '\(path)'")
             }
@@ -184,8 +184,12 @@ private func decodeSections(_ node: YAMLNode, theme: Theme, _ context: DecodingC
     return sections
 }
 
-/// "section 'Network'" when the mapping has that key as a scalar, else "section 2".
+/// "section 'Network'" when the mapping has that key as a scalar, else "section 2". A long
+/// title is cut: it names the section in messages before its own length is checked.
 private func name(_ noun: String, of node: YAMLNode, titleKey: String, index: Int) -> String {
-    if case .scalar(let text, _, _)? = node.value(forKey: titleKey) { return "\(noun) '\(text)'" }
+    if case .scalar(let text, _, _)? = node.value(forKey: titleKey) {
+        let shown = text.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(40))) + "…" : text
+        return "\(noun) '\(shown)'"
+    }
     return "\(noun) \(index + 1)"
 }

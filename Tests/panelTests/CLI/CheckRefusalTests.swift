@@ -62,6 +62,28 @@ struct CheckRefusalTests {
         #expect(runStatus == .exited(2), "refused like a bad description, not a failure at run time: \(runLog)")
         #expect(!pathExists(folder.file("state.json")) && !pathExists(folder.file("shot.png")))
     }
+
+    /// A NUL in an option ended the action's argument at the NUL; now `check` refuses it there.
+    @Test func aControlCharacterInAnOptionIsRefusedAtTheCharacter() throws {
+        let (status, log) = try check("""
+            sections:
+              - controls:
+                  - id: mode
+                    kind: radio
+                    options: [eco, "fast\\0; rm -rf /"]
+                    action: {exec: [/bin/echo, "{value}"]}
+
+            """)
+        #expect(status == .exited(2))
+        #expect(log == "\(folder.file("panel.yml")):5:29: 'option' contains the control character U+0000 (NUL); write it as one line of text")
+    }
+
+    /// A 2 MB label (a 10 MB one cost 206 MiB to draw) is refused at its value.
+    @Test func aLabelOfMegabytesIsRefused() throws {
+        let (status, log) = try check("sections: [{controls: [{id: a, kind: switch, label: \(String(repeating: "x", count: 2_000_000))}]}]\n")
+        #expect(status == .exited(2))
+        #expect(log == "\(folder.file("panel.yml")):1:53: 'label' is 2000000 characters long; at most 1000 fit in a panel's text")
+    }
 }
 
 extension String {
