@@ -46,15 +46,31 @@ extension Commands {
         }
     }
 
-    /// Loads every image the description names, once each. A PNG that doesn't decode is
-    /// reported where the description names it.
+    /// Loads every image the description names, once each. A PNG that doesn't decode, or whose
+    /// header declares more pixels than its widget can show (`PanelLayout.largestImageSide`),
+    /// is reported where the description names it, before its pixels are read.
     static func loadImages(_ description: PanelDescription, file: String) throws -> [String: Image] {
         var images: [String: Image] = [:]
+        let widgets = PanelLayout.widgetSizes(ofImagesIn: description)
         for reference in description.imageReferences {
+            func failure(_ message: String) -> CommandFailure {
+                CommandFailure(message: "\(file):\(reference.location): \(message)", status: ExitStatus.badInput)
+            }
+            let widget = widgets[reference.path] ?? Size(width: 0, height: 0)
+            let largest = PanelLayout.largestImageSide(forWidget: widget)
             do {
+                let size = try PNG.size(path: reference.path)
+                let shown = "image \(reference.path) is \(size.width)x\(size.height) pixels"
+                if size.width > Image.largestSide || size.height > Image.largestSide, largest == Image.largestSide {
+                    throw failure("\(shown), more than the \(Image.largestSide) a side an image may have; scale it down")
+                }
+                if size.width > largest || size.height > largest {
+                    throw failure("\(shown); it is drawn in a \(widget.width)x\(widget.height) widget (row_height \(description.theme.rowHeight)), "
+                        + "so it may be at most \(largest) pixels a side (\(PanelLayout.imageScaleAllowance) times the widget); scale it down")
+                }
                 images[reference.path] = try Image.load(path: reference.path)
-            } catch {
-                throw CommandFailure(message: "\(file):\(reference.location): \(error.message)", status: ExitStatus.badInput)
+            } catch let error as AssetError {
+                throw failure(error.message)
             }
         }
         return images

@@ -84,6 +84,50 @@ struct CheckRefusalTests {
         #expect(status == .exited(2))
         #expect(log == "\(folder.file("panel.yml")):1:53: 'label' is 2000000 characters long; at most 1000 fit in a panel's text")
     }
+
+    /// Pictures are sized from their PNG header at check: more than 4 times the widget they
+    /// are drawn in (here a 40x40 box, so 160 pixels a side) is refused at the key's value.
+    @Test func aPictureFarLargerThanItsWidgetIsRefused() throws {
+        try PNG.write(PixelBuffer(width: 161, height: 120), to: folder.file("big.png"))
+        try PNG.write(PixelBuffer(width: 160, height: 160), to: folder.file("fits.png"))
+        let (status, log) = try check("sections: [{controls: [{id: a, kind: checkbox, off_image: fits.png, on_image: big.png}]}]\n")
+        #expect(status == .exited(2))
+        #expect(log == "\(folder.file("panel.yml")):1:79: image \(folder.file("big.png")) is 161x120 pixels; it is drawn in a 40x40 widget (row_height 64), so it may be at most 160 pixels a side (4 times the widget); scale it down")
+        let (fits, fitsLog) = try check("sections: [{controls: [{id: a, kind: checkbox, on_image: fits.png}]}]\n")
+        #expect(fits == .exited(0), "\(fitsLog)")
+    }
+
+    /// A PNG declaring 16384x16384 (33 KB on disk, 2 GiB decoded) is refused from its header.
+    @Test func aPictureDeclaringGigabytesIsRefusedFromItsHeader() throws {
+        folder.write(pngHeaderOnly(width: 16384, height: 16384), to: "huge.png")
+        let (status, log) = try check("theme: {row_height: 400}\nsections: [{controls: [{id: a, kind: switch, thumb_image: huge.png}]}]\n")
+        #expect(status == .exited(2))
+        #expect(log == "\(folder.file("panel.yml")):2:59: image \(folder.file("huge.png")) is 16384x16384 pixels; it is drawn in a 329x200 widget (row_height 400), so it may be at most 1316 pixels a side (4 times the widget); scale it down")
+    }
+
+    @Test func aFIFONamedAsAPictureIsRefusedWithoutWaiting() throws {
+        #expect(mkfifo(folder.file("icon.png"), 0o600) == 0)
+        let (status, log) = try check("sections: [{controls: [{id: a, kind: switch, on_image: icon.png}]}]\n")
+        #expect(status == .exited(2), "no hang: \(log)")
+        #expect(log == "\(folder.file("panel.yml")):1:56: cannot read PNG \(folder.file("icon.png")): it is not a regular file")
+    }
+}
+
+/// A PNG signature, the IHDR of a 1-bit grey `width` x `height` image and the first bytes of its
+/// IDAT: a header libpng reads, without the pixels.
+private func pngHeaderOnly(width: Int, height: Int) -> [UInt8] {
+    func bigEndian(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return bigEndian(data.count) + body + bigEndian(Int(~crc))
+    }
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", bigEndian(width) + bigEndian(height) + [1, 0, 0, 0, 0])
+        + chunk("IDAT", [0x78, 0x9C])
 }
 
 extension String {
