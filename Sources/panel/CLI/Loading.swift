@@ -4,13 +4,17 @@ import PanelUI
 /// Reading what a panel is made of, before anything is drawn or saved: a mistake in any of
 /// it stops the program with `FILE:LINE:COL: message` and exit status 2.
 extension Commands {
+    /// A description is a regular file of at most 4 MiB: a hundred thousand controls fit in
+    /// that, and `--config /dev/zero` or a FIFO is refused at once instead of growing or hanging.
+    static let descriptionLimits = ReadLimits(maxBytes: 4 << 20)
+
     static func loadDescription(_ path: String?) throws -> PanelDescription {
         guard let path else {
             return try PanelDescription.parse(DemoPanel.yaml, file: DemoPanel.fileName, fileExists: fileExists)
         }
         let text: String
         do {
-            text = try readFile(path)
+            text = try readFile(path, limits: descriptionLimits)
         } catch {
             throw CommandFailure(message: "panel: \(error)", status: ExitStatus.badInput)
         }

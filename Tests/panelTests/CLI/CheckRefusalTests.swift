@@ -22,6 +22,36 @@ struct CheckRefusalTests {
         return try panel(["check", "--config", path])
     }
 
+    /// Only a regular file of at most 4 MiB is read as a description: /dev/zero grew at
+    /// 700 MB/s and a FIFO hung the check (so the wait here is 10 s, and a hang fails).
+    @Test(arguments: ["/dev/zero", "fifo", "folder", "5 MiB file"])
+    func aDescriptionThatIsNotASmallRegularFileIsRefused(_ kind: String) throws {
+        let path: String
+        let reason: String
+        switch kind {
+        case "fifo":
+            path = folder.file("panel.yml")
+            #expect(mkfifo(path, 0o600) == 0)
+            reason = "it is a FIFO, not a regular file"
+        case "folder":
+            path = folder.file("conf.d")
+            #expect(mkdir(path, 0o700) == 0)
+            reason = "it is a folder, not a regular file"
+        case "5 MiB file":
+            let line = "# padding to make the description larger than a description may be\n"
+            path = folder.write("sections: [{}]\n" + String(repeating: line, count: (5 << 20) / line.utf8.count + 1), to: "panel.yml")
+            reason = "it is 5 MiB, more than the 4 MiB allowed"
+        default:
+            path = kind
+            reason = "it is a character device, not a regular file"
+        }
+        for command in ["check", "layout"] {
+            let (status, log) = try panel([command, "--config", path], seconds: 10)
+            #expect(status == .exited(2), "\(command) \(kind): \(log)")
+            #expect(log == "panel: cannot read \(path): \(reason)")
+        }
+    }
+
     @Test func aBlankingTimePastAYearIsRefusedBeforeItCanKillThePanel() throws {
         let yaml = "blank_after: 9.3e18\nsections: [{controls: [{id: a, kind: switch}]}]\n"
         let (status, log) = try check(yaml)
