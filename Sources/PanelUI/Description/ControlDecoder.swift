@@ -110,8 +110,9 @@ extension Conversion<String> {
             try rejectControlCharacters(in: id, node, context) {
                 "id contains the control character \($0); ids may only contain letters, digits, '_', '.' and '-'"
             }
-            guard id.utf8.count <= PanelDescription.longestText else {
-                throw context.error(node, "id is \(id.utf8.count) characters long; at most \(PanelDescription.longestText) are allowed")
+            let length = id.unicodeScalars.count
+            guard length <= PanelDescription.longestText else {
+                throw context.error(node, "id is \(length) characters long; at most \(PanelDescription.longestText) are allowed")
             }
             let allowed = id.utf8.allSatisfy { byte in
                 switch byte {
