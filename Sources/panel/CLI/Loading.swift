@@ -64,12 +64,8 @@ extension Commands {
             let largest = PanelLayout.largestImageSide(forWidget: widget)
             do {
                 let size = try PNG.size(path: reference.path)
-                let shown = "image \(reference.path) is \(size.width)x\(size.height) pixels"
-                if size.width > Image.largestSide || size.height > Image.largestSide, largest == Image.largestSide {
-                    throw failure("\(shown), more than the \(Image.largestSide) a side an image may have; scale it down")
-                }
                 if size.width > largest || size.height > largest {
-                    throw failure("\(shown); it is drawn in a \(widget.width)x\(widget.height) widget (row_height \(description.theme.rowHeight)), "
+                    throw failure("image \(reference.path) is \(size.width)x\(size.height) pixels; it is drawn in a \(widget.width)x\(widget.height) widget (row_height \(description.theme.rowHeight)), "
                         + "so it may be at most \(largest) pixels a side (\(PanelLayout.imageScaleAllowance) times the widget); scale it down")
                 }
                 images[reference.path] = try Image.load(path: reference.path)
