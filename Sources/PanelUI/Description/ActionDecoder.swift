@@ -35,10 +35,10 @@ extension Conversion<[String]> {
             }
             var argv: [String] = []
             for item in items {
-                guard case .scalar(let text, _, _) = item else {
+                guard case .scalar = item else {
                     throw context.error(item, "each item of '\(key)' must be text, not \(item.shownInMessage)")
                 }
-                argv.append(text)
+                argv.append(try Conversion<String>.plain("an argument in 'KEY'").convert(item, key, context))
             }
             guard argv[0].hasPrefix("/") else {
                 // No PATH search: what runs must not depend on the service's environment.

@@ -14,7 +14,7 @@ private struct ControlDraft {
 private let controlFields: [Field<ControlDraft>] = [
     Field("id", \.id, .identifier),
     Field("kind", \.kind, .choice),
-    Field("label", \.label, .string),
+    Field("label", \.label, .line),
     Field("enabled", \.enabled, .bool),
     Field("default", \.defaultValue, .node),
     Field("options", \.options, .options),
@@ -107,6 +107,13 @@ extension Conversion<String> {
     fileprivate static var identifier: Self {
         Self { (node, key, context) throws(DescriptionError) in
             let id = try string.convert(node, key, context)
+            try rejectControlCharacters(in: id, node, context) {
+                "id contains the control character \($0); ids may only contain letters, digits, '_', '.' and '-'"
+            }
+            let length = id.unicodeScalars.count
+            guard length <= PanelDescription.longestText else {
+                throw context.error(node, "id is \(length) characters long; at most \(PanelDescription.longestText) are allowed")
+            }
             let allowed = id.utf8.allSatisfy { byte in
                 switch byte {
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -123,10 +130,10 @@ extension Conversion<String> {
         }
     }
 
-    /// One radio option: non-empty text.
+    /// One radio option: non-empty, one line.
     fileprivate static var option: Self {
         Self { (node, key, context) throws(DescriptionError) in
-            let option = try string.convert(node, key, context)
+            let option = try line.convert(node, key, context)
             guard !option.isEmpty else { throw context.error(node, "an option must not be empty text") }
             return option
         }

@@ -23,7 +23,7 @@ extension Conversion<String> {
     /// resolved against the description's folder. `noun` says what the file is: "font".
     static func existingFile(_ noun: String) -> Self {
         Self { (node, key, context) throws(DescriptionError) in
-            let written = try string.convert(node, key, context)
+            let written = try plain("'KEY'").convert(node, key, context)
             guard !written.isEmpty else { throw context.error(node, "'\(key)' is empty; write the path of the \(noun) file") }
             let path = resolvedPath(written, descriptionFile: context.file)
             guard context.fileExists(path) else {
@@ -38,7 +38,17 @@ extension Conversion<String> {
     static var imageFile: Self {
         Self { (node, key, context) throws(DescriptionError) in
             let path = try existingFile("image").convert(node, key, context)
-            context.images.note(path, at: node.location)
+            context.files.noteImage(path, at: node.location)
+            return path
+        }
+    }
+
+    /// The theme's font file, noted where it is written: opening it is left to the program,
+    /// which reports a file FreeType can't use at this place.
+    static var fontFile: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            let path = try existingFile("font").convert(node, key, context)
+            context.files.font = FileReference(path: path, location: node.location)
             return path
         }
     }

@@ -7,7 +7,7 @@ extension PanelDescription {
     public static func parse(_ text: String, file: String, fileExists: (String) -> Bool) throws(DescriptionError) -> PanelDescription {
         // The context keeps the checker while decoding, which ends before this call returns.
         return try withoutActuallyEscaping(fileExists, do: { (fileExists) throws(DescriptionError) -> PanelDescription in
-            let context = DecodingContext(file: file, fileExists: fileExists)
+            let context = DecodingContext(file: file, source: text, fileExists: fileExists)
             let root: YAMLNode?
             do throws(YAMLSyntaxError) {
                 root = try YAMLNode.parse(text)
@@ -25,8 +25,9 @@ extension PanelDescription {
             // After the theme, wherever it is written: controls start from its style keys.
             let sections = try decodeSections(sectionsNode, theme: draft.theme, context)
             return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme, sections: sections,
-                                    imageReferences: context.images.references, blankAfter: draft.blankAfter,
-                                    socketPath: draft.socketPath, calibration: draft.calibration)
+                                    imageReferences: context.files.imageReferences, blankAfter: draft.blankAfter,
+                                    socketPath: draft.socketPath, calibration: draft.calibration,
+                                    fontReference: context.files.font)
         })
     }
 }
@@ -43,7 +44,7 @@ private struct PanelDraft {
 }
 
 private let panelFields: [Field<PanelDraft>] = [
-    Field("title", \.title, .string),
+    Field("title", \.title, .line),
     Field("rotate", \.rotation, .rotation),
     Field("theme", \.theme, .theme),
     Field("sections", \.sections, .node),
@@ -59,7 +60,7 @@ private let themeFields: [Field<Theme>] = [
     Field("row_background", \.rowBackground, .color),
     Field("separator", \.separator, .color),
     Field("section_text", \.sectionText, .color),
-    Field("font", \.font, .existingFile("font")),
+    Field("font", \.font, .fontFile),
     Field("font_size", \.fontSize, .int(in: 6...200)),
     // Rows are what fingers hit: below 48 pixels touches start landing on neighbours.
     Field("row_height", \.rowHeight, .int(in: 48...400)),
@@ -71,7 +72,7 @@ private struct SectionDraft {
 }
 
 private let sectionFields: [Field<SectionDraft>] = [
-    Field("title", \.title, .string),
+    Field("title", \.title, .line),
     Field("controls", \.controls, .list),
 ]
 
@@ -87,22 +88,30 @@ extension Conversion<Theme> {
 }
 
 extension Conversion<Double> {
-    /// A positive number of seconds, fractions allowed: `blank_after: 300`.
+    /// A positive number of seconds up to a year, fractions allowed: `blank_after: 300`.
+    /// A year is no different from never for a screen, and it keeps every conversion of the
+    /// time to the loop clock's nanoseconds far from overflowing (9.3e18 s used to kill the panel).
     fileprivate static var seconds: Self {
         Self { (node, key, context) throws(DescriptionError) in
-            if case .scalar(let text, false, _) = node, let value = Double(text), value.isFinite, value > 0 {
+            if case .scalar(let text, false, _) = node, let value = Double(text), value.isFinite, value > 0,
+               value <= PanelDescription.longestSeconds {
                 return value
             }
-            throw context.error(node, "'\(key)' must be a number of seconds above 0, not \(node.shownInMessage)")
+            throw context.error(node, "'\(key)' must be a number of seconds above 0 and at most \(Int(PanelDescription.longestSeconds)) (a year), not \(node.shownInMessage)")
         }
     }
+}
+
+extension PanelDescription {
+    /// The longest time a description may give in seconds: a year of 365 days.
+    public static let longestSeconds = 31_536_000.0
 }
 
 extension Conversion<String> {
     /// The control socket's path: absolute, since the service's working folder is `/`.
     fileprivate static var socketPath: Self {
         Self { (node, key, context) throws(DescriptionError) in
-            let path = try string.convert(node, key, context)
+            let path = try plain("'KEY'").convert(node, key, context)
             guard path.hasPrefix("/") else {
                 throw context.error(node, "'\(key)' must be an absolute path, like /run/panel/panel.sock, not '\(path)'")
             }
@@ -175,8 +184,12 @@ private func decodeSections(_ node: YAMLNode, theme: Theme, _ context: DecodingC
     return sections
 }
 
-/// "section 'Network'" when the mapping has that key as a scalar, else "section 2".
+/// "section 'Network'" when the mapping has that key as a scalar, else "section 2". A long
+/// title is cut: it names the section in messages before its own length is checked.
 private func name(_ noun: String, of node: YAMLNode, titleKey: String, index: Int) -> String {
-    if case .scalar(let text, _, _)? = node.value(forKey: titleKey) { return "\(noun) '\(text)'" }
+    if case .scalar(let text, _, _)? = node.value(forKey: titleKey) {
+        let shown = text.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(40))) + "…" : text
+        return "\(noun) '\(shown)'"
+    }
     return "\(noun) \(index + 1)"
 }

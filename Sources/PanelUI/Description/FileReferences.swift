@@ -17,20 +17,23 @@ func folder(of file: String) -> String {
     return folder.isEmpty ? "/" : String(folder)
 }
 
-/// The image files a description names, gathered while decoding.
-final class ImageReferenceList {
-    private var noted: [ImageReference] = []
+/// The files a description names, gathered while decoding: every image, and the font.
+final class NotedFiles {
+    private var images: [FileReference] = []
+    /// The theme's `font`, when written.
+    var font: FileReference?
 
-    func note(_ path: String, at location: SourceLocation) {
-        noted.append(ImageReference(path: path, location: location))
+    func noteImage(_ path: String, at location: SourceLocation) {
+        images.append(FileReference(path: path, location: location))
     }
 
     /// One per path, at its first place in the file. Sorted rather than kept in decoding
     /// order because the theme is decoded before the controls, wherever it is written.
-    var references: [ImageReference] {
-        var firstOfEachPath: [ImageReference] = []
-        for reference in noted.sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
-        where !firstOfEachPath.contains(where: { $0.path == reference.path }) {
+    var imageReferences: [FileReference] {
+        var firstOfEachPath: [FileReference] = []
+        var seen: Set<String> = []
+        for reference in images.sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+        where seen.insert(reference.path).inserted {
             firstOfEachPath.append(reference)
         }
         return firstOfEachPath

@@ -1,12 +1,14 @@
 /// What decoding needs besides the nodes: the file name for errors and relative paths,
-/// a way to check paths, and where the image files named so far are gathered.
+/// a way to check paths, and where the files named so far (images, the font) are gathered.
 struct DecodingContext {
     let file: String
+    /// The description's text, to place a character inside a value (see `ScalarSource`).
+    let source: String
     let fileExists: (String) -> Bool
-    let images = ImageReferenceList()
+    let files = NotedFiles()
 
     func error(at location: SourceLocation, _ message: String) -> DescriptionError {
-        DescriptionError(file: file, location: location, message: message)
+        DescriptionError(file: file, location: location, message: visibleInMessage(message))
     }
 
     func error(_ node: YAMLNode, _ message: String) -> DescriptionError {

@@ -22,6 +22,9 @@ public struct PanelDescription: Equatable, Sendable {
     /// Key `calibration`: libinput's 6-number calibration matrix for every touchscreen
     /// (replacing udev's LIBINPUT_CALIBRATION_MATRIX); nil keeps the device's own.
     public var calibration: [Double]?
+    /// Where the theme's `font` was written, to report a file FreeType can't use there;
+    /// nil when the description leaves the font to the default (`theme.font` either way).
+    public var fontReference: FileReference?
 
     /// All controls of all sections, in file order: kept, not gathered on each use, because
     /// drawing and hit testing index it for every row.
@@ -29,8 +32,9 @@ public struct PanelDescription: Equatable, Sendable {
 
     public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
                 imageReferences: [ImageReference] = [], blankAfter: Double? = nil, socketPath: String? = nil,
-                calibration: [Double]? = nil) {
+                calibration: [Double]? = nil, fontReference: FileReference? = nil) {
         self.title = title
+        self.fontReference = fontReference
         self.socketPath = socketPath
         self.calibration = calibration
         self.blankAfter = blankAfter
@@ -42,8 +46,9 @@ public struct PanelDescription: Equatable, Sendable {
     }
 }
 
-/// An image file named in a description.
-public struct ImageReference: Equatable, Sendable {
+/// A file named in a description (an image, the font): where it is and where it was written,
+/// so a file that turns out unusable when the program opens it is reported at that place.
+public struct FileReference: Equatable, Sendable {
     /// Resolved: relative paths are joined to the description file's folder.
     public var path: String
     /// Where the path was first written (the value, not the key).
@@ -54,6 +59,9 @@ public struct ImageReference: Equatable, Sendable {
         self.location = location
     }
 }
+
+/// An image file named in a description.
+public typealias ImageReference = FileReference
 
 public struct SectionDescription: Equatable, Sendable {
     public var title: String?

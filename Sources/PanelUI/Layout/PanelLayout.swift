@@ -28,6 +28,9 @@ public struct PanelLayout: Equatable, Sendable {
         public var labelWidth: Int
         /// Whether a separator line is drawn under this row (not under a group's last row).
         public var hasSeparator: Bool
+        /// The row's index in `targets` when it is a control, nil for a caption: the painter
+        /// draws only the rows that show and needs their targets without counting the rows above.
+        public var target: Int?
 
         /// What the pressed state draws and a toggle repaints: the widget and the halo
         /// around it (Material's pressed halo; UIKit's switch also widens its knob). The whole
@@ -87,6 +90,7 @@ public struct PanelLayout: Equatable, Sendable {
 
         var sections: [Section] = []
         var controlIndex = 0
+        var targetCount = 0
         for section in description.sections {
             var headerFrame: Rect?
             if section.title != nil {
@@ -114,8 +118,13 @@ public struct PanelLayout: Equatable, Sendable {
                         labelX = controlFrame.maxX + Self.labelGap
                     }
                 }
+                var target: Int?
+                if case .control = kind {
+                    target = targetCount
+                    targetCount += 1
+                }
                 rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame,
-                                labelX: labelX, labelWidth: max(0, labelEnd - labelX), hasSeparator: true))
+                                labelX: labelX, labelWidth: max(0, labelEnd - labelX), hasSeparator: true, target: target))
                 y += height
             }
             for control in section.controls {

@@ -21,8 +21,14 @@ public final class Image {
         }
     }
 
+    /// The most pixels an image may have on a side: far more than any widget is drawn at,
+    /// and 64 MiB decoded at most (a 16384x16384 PNG of 33 KB took 2 GiB).
+    public static let largestSide = 4096
+
+    /// A PNG file, refused from its header when it is larger than `largestSide` on a side, so
+    /// no caller can make it allocate gigabytes.
     public static func load(path: String) throws(ImageError) -> Image {
-        let (width, height, rgba) = try PNG.readRGBA(path: path) {
+        let (width, height, rgba) = try PNG.readRGBA(path: path, largestSide: largestSide) {
             ImageError(path: path, message: "cannot load image \(path): \($0)")
         }
         return Image(width: width, height: height, rgba: rgba)

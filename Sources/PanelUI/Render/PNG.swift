@@ -1,4 +1,5 @@
 import CPNG
+import Glibc
 
 /// PNG files through libpng's simplified API, which reports errors in `png_image.message`
 /// instead of longjmp (Swift can't setjmp).
@@ -36,16 +37,40 @@ public enum PNG {
         return buffer
     }
 
-    /// Straight 8-bit RGBA rows of any PNG; `failure` turns libpng's reason into the caller's error.
-    static func readRGBA<E: Error>(path: String, failure: (String) -> E) throws(E) -> (width: Int, height: Int, rgba: [UInt8]) {
+    /// The width and height a PNG's header (IHDR) declares, read without decoding a pixel:
+    /// a 33 KB file may declare 16384x16384, which decoded takes 2 GiB.
+    public static func size(path: String) throws(PNGError) -> Size {
+        let failure = { (reason: String) in PNGError(path: path, message: "cannot read PNG \(path): \(reason)") }
+        let file = try openRegularFile(path, failure: failure)
+        defer { fclose(file) }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
+        guard png_image_begin_read_from_stdio(&image, file) != 0 else {
+            throw failure(message(of: image))
+        }
+        defer { png_image_free(&image) }
+        return Size(width: Int(image.width), height: Int(image.height))
+    }
+
+    /// Straight 8-bit RGBA rows of any PNG; `failure` turns libpng's reason into the caller's error.
+    /// A PNG larger than `largestSide` on either side is refused from its header, before
+    /// anything is allocated for its pixels.
+    static func readRGBA<E: Error>(path: String, largestSide: Int = .max,
+                                   failure: (String) -> E) throws(E) -> (width: Int, height: Int, rgba: [UInt8]) {
+        let file = try openRegularFile(path, failure: failure)
+        defer { fclose(file) }
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_stdio(&image, file) != 0 else {
             throw failure(message(of: image))
         }
         image.format = png_uint_32(PNG_FORMAT_RGB | PNG_FORMAT_FLAG_ALPHA)
         let width = Int(image.width), height = Int(image.height)
         // libpng accepts up to 2^31 pixels a side; refuse what would not fit in memory anyway.
+        guard width <= largestSide, height <= largestSide else {
+            png_image_free(&image)
+            throw failure("it is \(width)x\(height) pixels, more than the \(largestSide) a side allowed")
+        }
         guard width.multipliedReportingOverflow(by: height).partialValue <= 1 << 28 else {
             png_image_free(&image)
             throw failure("\(width)x\(height) is too large")
@@ -56,6 +81,24 @@ public enum PNG {
             throw failure(message(of: image))
         }
         return (width, height, rgba)
+    }
+
+    /// The file opened for libpng's stdio reader, if it is a regular file: opened non-blocking
+    /// so a FIFO named as a picture is refused instead of waiting for a writer.
+    private static func openRegularFile<E: Error>(_ path: String, failure: (String) -> E) throws(E) -> UnsafeMutablePointer<FILE> {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(errno == ENOENT ? "no such file" : String(cString: strerror(errno))) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw failure(info.st_mode & S_IFMT == S_IFDIR ? "it is a folder, not a file" : "it is not a regular file")
+        }
+        guard let file = fdopen(fd, "rb") else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw failure(reason)
+        }
+        return file
     }
 
     private static func message(of image: png_image) -> String {

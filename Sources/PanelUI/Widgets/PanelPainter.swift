@@ -12,6 +12,9 @@ public struct PanelPainter {
     let titleFont: Font
     /// The widgets' shapes, kept from frame to frame.
     let shapeMasks = ShapeMasks()
+    /// How much of the list the frames so far looked at, for tests that a frame's work
+    /// follows what shows, not how long the list is.
+    let counters = PaintCounters()
 
     /// The pressed halo: the accent, faint enough to keep the widget legible on top of it.
     static let haloOpacity = 0.2
@@ -26,13 +29,26 @@ public struct PanelPainter {
         self.theme = theme
         self.images = images
         var labelFonts: [Int: Font] = [:]
-        for size in Set(description.controls.map(\.labelStyle.fontSize) + [theme.fontSize]) {
+        for size in Self.labelSizes(of: description) {
             labelFonts[size] = try fonts.font(path: theme.font, pixelSize: size)
         }
         self.labelFonts = labelFonts
-        headerFont = try fonts.font(path: theme.font, pixelSize: max(6, theme.fontSize * 3 / 4))
-        titleFont = try fonts.font(path: theme.font, pixelSize: theme.fontSize + theme.fontSize / 5)
+        headerFont = try fonts.font(path: theme.font, pixelSize: Self.headerSize(theme))
+        titleFont = try fonts.font(path: theme.font, pixelSize: Self.titleSize(theme))
     }
+
+    /// Every pixel size a painter of `description` opens the theme's font at, smallest first:
+    /// what checking a description must try before a panel counts on them.
+    public static func fontSizes(of description: PanelDescription) -> [Int] {
+        (labelSizes(of: description).union([headerSize(description.theme), titleSize(description.theme)])).sorted()
+    }
+
+    private static func labelSizes(of description: PanelDescription) -> Set<Int> {
+        Set(description.controls.map(\.labelStyle.fontSize)).union([description.theme.fontSize])
+    }
+
+    private static func headerSize(_ theme: Theme) -> Int { max(6, theme.fontSize * 3 / 4) }
+    private static func titleSize(_ theme: Theme) -> Int { theme.fontSize + theme.fontSize / 5 }
 
     public func draw(_ model: PanelModel, at now: Double, into buffer: PixelBuffer, clip: Rect) {
         let clip = clip.intersection(buffer.bounds)
@@ -55,10 +71,14 @@ public struct PanelPainter {
     static func bands(of layout: PanelLayout, dy: Int, clip: Rect) -> [Rect] {
         // The list's edges count only inside the viewport: a row scrolled under the title
         // must not cut the title.
+        // Only the items reaching into the clip can cut it.
         var listEdges: [Int] = []
-        for section in layout.sections {
+        for index in layout.sectionIndices(reaching: clip.minY - dy, clip.maxY - dy) {
+            let section = layout.sections[index]
             if let header = section.headerFrame { listEdges += [header.minY + dy, header.maxY + dy] }
-            for row in section.rows { listEdges += [row.frame.minY + dy, row.frame.maxY + dy] }
+            for row in section.rows[section.rowIndices(reaching: clip.minY - dy, clip.maxY - dy)] {
+                listEdges += [row.frame.minY + dy, row.frame.maxY + dy]
+            }
         }
         var edges = [clip.minY, clip.maxY, layout.viewport.minY, layout.viewport.maxY]
         if let title = layout.titleFrame { edges += [title.minY, title.maxY] }
@@ -85,8 +105,9 @@ public struct PanelPainter {
         var content = canvas
         content.clip = clip.intersection(layout.viewport)
         guard !content.clip.isEmpty else { return }
-        var target = 0
-        for section in layout.sections {
+        let top = content.clip.minY - dy, bottom = content.clip.maxY - dy
+        for index in layout.sectionIndices(reaching: top, bottom) {
+            let section = layout.sections[index]
             let groupFrame = section.groupFrame.offsetBy(dx: 0, dy: dy)
             if groupFrame.intersects(content.clip) {
                 content.fillRoundedRect(RectF(groupFrame), radius: PanelLayout.groupCornerRadius, color: theme.rowBackground)
@@ -98,11 +119,11 @@ public struct PanelPainter {
                 content.drawText(title, font: headerFont, origin: Point(x: Double(frame.x + PanelLayout.rowInset), y: baseline.rounded()),
                                  color: theme.sectionText)
             }
-            for row in section.rows {
-                defer { if case .control = row.kind { target += 1 } }
+            for row in section.rows[section.rowIndices(reaching: top, bottom)] {
+                counters.rowsExamined += 1
                 let shown = row.offsetBy(dy: dy)
                 guard shown.frame.intersects(content.clip) else { continue }
-                drawRow(shown, target: target, model: model, now: now, canvas: content)
+                drawRow(shown, model: model, now: now, canvas: content)
             }
         }
         if let indicator = model.scrollIndicator(at: now), indicator.frame.intersects(content.clip) {
@@ -111,7 +132,7 @@ public struct PanelPainter {
         }
     }
 
-    private func drawRow(_ row: PanelLayout.Row, target: Int, model: PanelModel, now: Double, canvas: Canvas) {
+    private func drawRow(_ row: PanelLayout.Row, model: PanelModel, now: Double, canvas: Canvas) {
         var canvas = canvas
         canvas.clip = canvas.clip.intersection(row.frame)
         if row.hasSeparator {
@@ -128,6 +149,7 @@ public struct PanelPainter {
                 ErrorBadge.draw(in: canvas, x: Double(row.labelX) + headerFont.measure(caption).rounded() + ErrorBadge.gap, row: row.frame)
             }
         case .control(let index, let option):
+            guard let target = row.target else { return }
             let control = model.description.controls[index]
             let state = model.state(ofTarget: target)
             if state.contains(.highlighted) {
@@ -187,6 +209,7 @@ public struct PanelPainter {
     /// A row's label cut with an ellipsis to the row's label width, less room for the error
     /// badge after it when the badge shows.
     private func fitted(_ label: String, font: Font, in row: PanelLayout.Row, leavingRoomForBadge badge: Bool) -> String {
+        counters.labelsFitted += 1
         let room = Double(row.labelWidth) - (badge ? ErrorBadge.gap + ErrorBadge.diameter : 0)
         return font.truncated(label, toWidth: room)
     }
@@ -210,4 +233,11 @@ extension PanelLayout.Row {
         row.controlFrame = controlFrame.offsetBy(dx: 0, dy: dy)
         return row
     }
+}
+
+/// Work done by a painter since it was made: rows looked at while drawing (whether or not
+/// they showed in the clip) and labels measured and cut to their row.
+final class PaintCounters {
+    var rowsExamined = 0
+    var labelsFitted = 0
 }

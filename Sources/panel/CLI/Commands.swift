@@ -61,7 +61,7 @@ enum Commands {
             throw UsageError(message: "panel check: --config FILE is required")
         }
         let description = try loadDescription(path)
-        _ = try loadImages(description, file: path)
+        _ = try loadAssets(description, file: path)
         console.out("\(path): ok, \(description.controls.count) controls")
         return ExitStatus.success
     }

@@ -4,13 +4,17 @@ import PanelUI
 /// Reading what a panel is made of, before anything is drawn or saved: a mistake in any of
 /// it stops the program with `FILE:LINE:COL: message` and exit status 2.
 extension Commands {
+    /// A description is a regular file of at most 4 MiB: a hundred thousand controls fit in
+    /// that, and `--config /dev/zero` or a FIFO is refused at once instead of growing or hanging.
+    static let descriptionLimits = ReadLimits(maxBytes: 4 << 20)
+
     static func loadDescription(_ path: String?) throws -> PanelDescription {
         guard let path else {
             return try PanelDescription.parse(DemoPanel.yaml, file: DemoPanel.fileName, fileExists: fileExists)
         }
         let text: String
         do {
-            text = try readFile(path)
+            text = try readFile(path, limits: descriptionLimits)
         } catch {
             throw CommandFailure(message: "panel: \(error)", status: ExitStatus.badInput)
         }
@@ -21,15 +25,52 @@ extension Commands {
         }
     }
 
-    /// Loads every image the description names, once each. A PNG that doesn't decode is
-    /// reported where the description names it.
+    /// Opens what the description's look is made of, as a panel will: the font at every size
+    /// the panel draws it at, then every image. A file that can't be used stops the program
+    /// where the description names it, so `panel check` refuses what `panel run` could not show.
+    static func loadAssets(_ description: PanelDescription, file: String) throws -> [String: Image] {
+        try checkFont(description, file: file)
+        return try loadImages(description, file: file)
+    }
+
+    /// The theme's font through FreeType at each size (`Font(path:pixelSize:)`): a text file,
+    /// an empty or truncated font is refused at `font:`, or, for the default font, by its path.
+    static func checkFont(_ description: PanelDescription, file: String) throws {
+        let fonts = FontCache()
+        for size in PanelPainter.fontSizes(of: description) {
+            do {
+                _ = try fonts.font(path: description.theme.font, pixelSize: size)
+            } catch {
+                guard let reference = description.fontReference else {
+                    throw CommandFailure(message: "panel: \(error.message) (the default font; name another with theme: {font: FILE})",
+                                         status: ExitStatus.badInput)
+                }
+                throw CommandFailure(message: "\(file):\(reference.location): \(error.message)", status: ExitStatus.badInput)
+            }
+        }
+    }
+
+    /// Loads every image the description names, once each. A PNG that doesn't decode, or whose
+    /// header declares more pixels than its widget can show (`PanelLayout.largestImageSide`),
+    /// is reported where the description names it, before its pixels are read.
     static func loadImages(_ description: PanelDescription, file: String) throws -> [String: Image] {
         var images: [String: Image] = [:]
+        let widgets = PanelLayout.widgetSizes(ofImagesIn: description)
         for reference in description.imageReferences {
+            func failure(_ message: String) -> CommandFailure {
+                CommandFailure(message: "\(file):\(reference.location): \(message)", status: ExitStatus.badInput)
+            }
+            let widget = widgets[reference.path] ?? Size(width: 0, height: 0)
+            let largest = PanelLayout.largestImageSide(forWidget: widget)
             do {
+                let size = try PNG.size(path: reference.path)
+                if size.width > largest || size.height > largest {
+                    throw failure("image \(reference.path) is \(size.width)x\(size.height) pixels; it is drawn in a \(widget.width)x\(widget.height) widget (row_height \(description.theme.rowHeight)), "
+                        + "so it may be at most \(largest) pixels a side (\(PanelLayout.imageScaleAllowance) times the widget); scale it down")
+                }
                 images[reference.path] = try Image.load(path: reference.path)
-            } catch {
-                throw CommandFailure(message: "\(file):\(reference.location): \(error.message)", status: ExitStatus.badInput)
+            } catch let error as AssetError {
+                throw failure(error.message)
             }
         }
         return images

@@ -9,7 +9,7 @@ extension Commands {
         if flags.wantsHelp { console.out(Help.run); return ExitStatus.success }
         let environment = environment()
         let description = try loadDescription(flags["config"])
-        let images = try loadImages(description, file: flags["config"] ?? DemoPanel.fileName)
+        let images = try loadAssets(description, file: flags["config"] ?? DemoPanel.fileName)
         let givenSpec = try flags["display"].map { (text) throws(UsageError) in try DisplaySpec(parsing: text) }
         let givenInput = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) }
         let givenRotation = try flags.rotation(command: "run")
@@ -108,7 +108,7 @@ extension Commands {
     static func reloadedSession(flags: Arguments, givenRotation: Rotation?, old: PanelSession, store: StateStore, fonts: FontCache,
                                 startTime: Double, log: Log) throws -> PanelSession {
         let description = try loadDescription(flags["config"])
-        let images = try loadImages(description, file: flags["config"] ?? DemoPanel.fileName)
+        let images = try loadAssets(description, file: flags["config"] ?? DemoPanel.fileName)
         return try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
                                 display: old.display, store: store, fonts: fonts, now: Int(time(nil)), log: log,
                                 values: old.savedDocument, startTime: startTime)

@@ -23,7 +23,7 @@ import Testing
             ControlDescription(id: "mode", kind: .radio, label: "Power mode", enabled: true, defaultValue: .option("balanced"),
                                options: ["eco", "balanced", "performance"], mustHaveSelection: true,
                                location: SourceLocation(line: 9, column: 9)),
-        ])])
+        ])], fontReference: FileReference(path: descriptionFont, location: SourceLocation(line: 3, column: 74)))
     #expect(try decodeDescription(text) == expected)
     #expect(try decodeDescription(text).controls.map(\.id) == ["wifi", "bluetooth", "mode"])
 }
@@ -188,7 +188,41 @@ func errorsAreLocatedAndActionable(_ index: Int) {
     #expect(try decodeDescription("blank_after: 300\n" + sections).blankAfter == 300)
     #expect(try decodeDescription("blank_after: 2.5\n" + sections).blankAfter == 2.5)
     #expect(try decodeDescription(sections).blankAfter == nil)
-    #expect(descriptionFailure("blank_after: 0\n" + sections) == "panel.yaml:1:14: 'blank_after' must be a number of seconds above 0, not '0'")
+    #expect(descriptionFailure("blank_after: 0\n" + sections) == "panel.yaml:1:14: \(blankAfterRange), not '0'")
+}
+
+private let blankAfterRange = "'blank_after' must be a number of seconds above 0 and at most 31536000 (a year)"
+
+/// Past a year (9.3e18 s passed the check and then overflowed the loop clock), and numbers
+/// that aren't numbers, are refused where they are written.
+@Test(arguments: [
+    ("9.3e18", "'9.3e18'"), ("31536000.5", "'31536000.5'"), ("1e400", "'1e400'"), ("nan", "'nan'"), ("-nan", "'-nan'"),
+    ("inf", "'inf'"), ("-infinity", "'-infinity'"), (".inf", "'.inf'"), (".NaN", "'.NaN'"), ("0x1p70", "'0x1p70'"),
+    ("-5", "'-5'"), ("'300'", "the quoted text \"300\""),
+])
+func blankAfterIsAtMostAYear(_ written: String, _ shown: String) {
+    let sections = "sections: [{controls: [{id: a, kind: switch}]}]\n"
+    #expect(descriptionFailure("blank_after: \(written)\n" + sections) == "panel.yaml:1:14: \(blankAfterRange), not \(shown)")
+}
+
+@Test func blankAfterOfExactlyAYearIsAllowed() throws {
+    let sections = "sections: [{controls: [{id: a, kind: switch}]}]\n"
+    #expect(try decodeDescription("blank_after: 31536000\n" + sections).blankAfter == 31_536_000)
+}
+
+/// Every other time in a description already has a tighter range, checked the same way.
+@Test(arguments: [
+    ("theme: {animation_duration: 1e19}\nsections: [{}]", "panel.yaml:1:29: 'animation_duration' must be a number from 0 to 10, not '1e19'"),
+    ("theme: {animation_duration: nan}\nsections: [{}]", "panel.yaml:1:29: 'animation_duration' must be a number from 0 to 10, not 'nan'"),
+    ("sections: [{controls: [{id: a, kind: switch, animation_duration: 10.5}]}]",
+     "panel.yaml:1:66: 'animation_duration' must be a number from 0 to 10, not '10.5'"),
+    ("sections: [{controls: [{id: a, kind: switch, action: {exec: [/bin/true], timeout: 9.3e18}}]}]",
+     "panel.yaml:1:83: 'timeout' must be a number from 0.1 to 600, not '9.3e18'"),
+    ("sections: [{controls: [{id: a, kind: switch, action: {exec: [/bin/true], timeout: .inf}}]}]",
+     "panel.yaml:1:83: 'timeout' must be a number from 0.1 to 600, not '.inf'"),
+])
+func otherTimesKeepTheirRanges(_ yaml: String, _ expected: String) {
+    #expect(descriptionFailure(yaml) == expected)
 }
 
 @Test func calibrationIsSixNumbers() throws {

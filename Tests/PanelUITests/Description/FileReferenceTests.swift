@@ -45,4 +45,11 @@ func relativeImagePathsResolveAgainstTheDescriptionsFolder(file: String, resolve
                                       file: "/etc/panel/panel.yaml", existing: ["/etc/panel/fonts/Big.otf"])
     #expect(panel.theme.font == "/etc/panel/fonts/Big.otf")
     #expect(panel.imageReferences == [], "fonts are not images")
+    #expect(panel.fontReference == FileReference(path: "/etc/panel/fonts/Big.otf", location: SourceLocation(line: 1, column: 15)))
+}
+
+@Test func aDescriptionWithoutAFontLeavesItToTheDefault() throws {
+    let panel = try decodeDescription("sections: [{}]")
+    #expect(panel.fontReference == nil)
+    #expect(panel.theme.font == Theme.standard.font)
 }

@@ -78,7 +78,10 @@ struct PanelSessionTests {
         let (session, display) = try session()
         #expect(display.screen === session.frame)
         try display.setPower(on: false)
-        #expect(display.screen.pixels.allSatisfy { $0 == 0 })
+        // The black screen is a fresh buffer: kept alive while its pixels are read (read
+        // through a temporary, they were freed first and the test crashed now and then).
+        let black = display.screen
+        withExtendedLifetime(black) { #expect(black.pixels.allSatisfy { $0 == 0 }) }
         #expect(session.frame.pixels.contains { $0 != 0 }, "blanking leaves the frame alone")
         try display.setPower(on: true)
         #expect(display.screen === session.frame)

@@ -1,0 +1,46 @@
+/// How large the description's pictures may be: an image is drawn aspect-fit into its widget,
+/// so one far larger than the widget only costs memory (a 16384x16384 PNG of 33 KB took 2 GiB).
+///
+/// "The widget" is the frame the layout gives the control at the theme's row height: the box
+/// of a checkbox or radio option for its `on_image` / `off_image`, and the whole switch for a
+/// switch's `on_image`, `off_image` and `thumb_image` (the knob is drawn inside that frame).
+extension PanelLayout {
+    /// How many times the widget's larger side an image may be on each side.
+    public static let imageScaleAllowance = 4
+
+    /// Per resolved image path, the largest widget it is drawn in (the widest and the tallest
+    /// of the controls using it). An image named only under `theme:` for a kind of control the
+    /// panel doesn't have is drawn nowhere; it gets the largest widget any control could have.
+    public static func widgetSizes(ofImagesIn description: PanelDescription) -> [String: Size] {
+        let rowHeight = description.theme.rowHeight
+        let box = controlSize(.checkbox, rowHeight: rowHeight)
+        let toggle = controlSize(.switch, rowHeight: rowHeight)
+        var sizes: [String: Size] = [:]
+        func note(_ path: String?, _ size: Size) {
+            guard let path else { return }
+            let known = sizes[path] ?? Size(width: 0, height: 0)
+            sizes[path] = Size(width: max(known.width, size.width), height: max(known.height, size.height))
+        }
+        for control in description.controls {
+            switch control.kind {
+            case .switch:
+                let style = control.switchStyle
+                for path in [style.onImage, style.offImage, style.thumbImage] { note(path, toggle) }
+            case .checkbox, .radio:
+                let style = control.checkboxStyle
+                for path in [style.onImage, style.offImage] { note(path, box) }
+            }
+        }
+        let largest = Size(width: max(box.width, toggle.width), height: max(box.height, toggle.height))
+        for reference in description.imageReferences where sizes[reference.path] == nil {
+            sizes[reference.path] = largest
+        }
+        return sizes
+    }
+
+    /// The most pixels an image drawn in `widget` may have on a side: `imageScaleAllowance`
+    /// times the widget's larger side, and never more than `Image.largestSide`.
+    public static func largestImageSide(forWidget widget: Size) -> Int {
+        min(Image.largestSide, imageScaleAllowance * max(widget.width, widget.height))
+    }
+}

@@ -1,0 +1,39 @@
+/// Finding what shows in a band of content rows without walking the whole list: sections and
+/// their rows are stacked top to bottom, so the first one reaching into the band is found by
+/// bisection and the walk stops at the first one below it. A frame of a 100,000-control panel
+/// then looks at the dozen rows on screen, not at every row for every band it draws.
+extension PanelLayout {
+    /// The sections whose header or rows reach into content rows `top..<bottom`
+    /// (content coordinates, before scrolling). Some of them may still miss a narrower clip.
+    public func sectionIndices(reaching top: Int, _ bottom: Int) -> Range<Int> {
+        // A header ends where its group starts, so the group's bottom is the section's.
+        let first = firstIndex(in: sections) { $0.groupFrame.maxY > top }
+        var end = first
+        while end < sections.count, sections[end].top < bottom { end += 1 }
+        return first..<end
+    }
+}
+
+extension PanelLayout.Section {
+    /// Where the section starts: its header, else its group.
+    var top: Int { headerFrame?.minY ?? groupFrame.minY }
+
+    /// The rows that reach into content rows `top..<bottom`.
+    public func rowIndices(reaching top: Int, _ bottom: Int) -> Range<Int> {
+        let first = firstIndex(in: rows) { $0.frame.maxY > top }
+        var end = first
+        while end < rows.count, rows[end].frame.minY < bottom { end += 1 }
+        return first..<end
+    }
+}
+
+/// The first index whose element satisfies `isPast`, which must be false for a prefix of the
+/// elements and true for the rest (`elements.count` when none does).
+private func firstIndex<Element>(in elements: [Element], where isPast: (Element) -> Bool) -> Int {
+    var low = 0, high = elements.count
+    while low < high {
+        let middle = (low + high) / 2
+        if isPast(elements[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
+}
