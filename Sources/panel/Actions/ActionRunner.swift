@@ -112,7 +112,5 @@ final class ActionRunner {
         }
     }
 
-    private func shown(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-    }
+    private func shown(_ seconds: Double) -> String { TimeConversion.shown(seconds) }
 }
