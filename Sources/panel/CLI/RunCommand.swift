@@ -32,6 +32,7 @@ extension Commands {
         let live = try openLiveInput(input, screen: display.screenSize, calibration: description.calibration, log: log)
         let store = StateStore(path: statePath)
         let fonts = FontCache()
+        fonts.report = { log.error($0) }
         let session = try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
                                        display: display, store: store, fonts: fonts, now: Int(time(nil)), log: log)
         try session.renderFullFrame(at: 0)
