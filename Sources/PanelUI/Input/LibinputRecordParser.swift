@@ -1,33 +1,149 @@
+import CYAML
+
 /// Reads `libinput record` YAML (format version 1, see libinput-record(1)).
 ///
 /// Only the first device is read: its `evdev:` description (name, id, codes, absinfo,
 /// properties) and the `evdev:` frames of its `events:` list, each event written as
 /// `[sec, usec, type, code, value]`. Unknown keys and other event kinds (`libinput:`,
 /// `udev:`) are skipped, as the format asks of parsers.
+///
+/// The file is read as a stream of libyaml events: each entry of the events list is built
+/// as a small tree, read and dropped, and everything else not needed is skipped without a
+/// tree, so memory goes to the decoded events, not to nodes for every number of the file
+/// (100 MB of YAML took 1.6 GiB as one tree).
 enum LibinputRecordParser {
-    static func parse(_ root: YAMLNode, file: String) throws(RecordingError) -> Recording {
-        let reader = NodeReader(file: file)
-        let top = try reader.mapping(root, "the top level")
-        let version = try reader.required("version", in: top, at: root)
-        guard try reader.integer(version, "version") == 1 else {
-            throw reader.error(version, "unsupported libinput record version (only version 1 is known)")
+    static func parse(_ bytes: RecordingBytes, firstContentLine: Int) throws(RecordingError) -> Recording {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) != 0 else {
+            throw RecordingError(file: bytes.file, line: 1, message: "out of memory starting the YAML parser")
         }
-        let devices = try reader.sequence(try reader.required("devices", in: top, at: root), "devices")
-        guard let first = devices.first else { throw reader.error(root, "devices: is empty") }
-        let deviceMap = try reader.mapping(first, "a device")
-        let evdev = try reader.required("evdev", in: deviceMap, at: first)
-        let device = try readDescription(evdev, reader)
-        var events: [InputEvent] = []
-        if let list = reader.value("events", in: deviceMap) {
-            var clock = EventClock()
-            for entry in try reader.sequence(list, "events") {
-                guard let frame = reader.value("evdev", in: try reader.mapping(entry, "an events entry")) else { continue }
-                for item in try reader.sequence(frame, "an evdev frame") {
-                    events.append(try readEvent(item, reader, &clock))
+        defer { yaml_parser_delete(parser) }
+        yaml_parser_set_input(parser, { data, buffer, size, read in
+            guard let data, let buffer, let read else { return 0 }
+            let bytes = Unmanaged<RecordingBytes>.fromOpaque(data).takeUnretainedValue()
+            read.pointee = bytes.copy(into: UnsafeMutableRawBufferPointer(start: buffer, count: size))
+            return bytes.failed ? 0 : 1
+        }, Unmanaged.passUnretained(bytes).toOpaque())
+        var stream = YAMLStream(reader: EventReader(parser: parser), bytes: bytes)
+        return try withExtendedLifetime(bytes) { () throws(RecordingError) -> Recording in
+            try readTop(&stream, firstContentLine: firstContentLine)
+        }
+    }
+
+    /// The top-level mapping: `version:` (which must be 1) and `devices:`, the rest skipped.
+    private static func readTop(_ stream: inout YAMLStream, firstContentLine: Int) throws(RecordingError) -> Recording {
+        let file = stream.bytes.file
+        let reader = NodeReader(file: file)
+        var root = try stream.next()
+        while root.type == YAML_STREAM_START_EVENT || root.type == YAML_DOCUMENT_START_EVENT {
+            yaml_event_delete(&root)
+            root = try stream.next()
+        }
+        defer { yaml_event_delete(&root) }
+        guard root.type == YAML_MAPPING_START_EVENT else {
+            if root.type != YAML_STREAM_END_EVENT { _ = try stream.node(&root, depth: 0) }
+            throw RecordingReader.unknownFormat(file, line: firstContentLine)
+        }
+        let rootNode = YAMLNode.mapping([], at: YAMLStream.location(root))
+        var version: YAMLNode?
+        var devices: (seen: Bool, first: (device: InputDeviceInfo, events: [InputEvent])?) = (false, nil)
+        while true {
+            var keyEvent = try stream.next()
+            defer { yaml_event_delete(&keyEvent) }
+            if keyEvent.type == YAML_MAPPING_END_EVENT { break }
+            let key = try stream.node(&keyEvent, depth: 1)
+            var valueEvent = try stream.next()
+            defer { yaml_event_delete(&valueEvent) }
+            switch key {
+            case .scalar("version", _, _) where version == nil:
+                let node = try stream.node(&valueEvent, depth: 1)
+                guard try reader.integer(node, "version") == 1 else {
+                    throw reader.error(node, "unsupported libinput record version (only version 1 is known)")
                 }
+                version = node
+            case .scalar("devices", _, _) where !devices.seen:
+                devices = (true, try readDevices(&stream, &valueEvent, reader))
+            default:
+                try stream.skip(&valueEvent, depth: 1)
             }
         }
-        return Recording(device: device, events: events)
+        guard version != nil else { throw RecordingReader.unknownFormat(file, line: firstContentLine) }
+        guard devices.seen else { throw reader.error(rootNode, "missing 'devices:'") }
+        guard let first = devices.first else { throw reader.error(rootNode, "devices: is empty") }
+        return Recording(device: first.device, events: first.events)
+    }
+
+    /// The first device of the `devices:` list (nil when it is empty); the others are skipped.
+    private static func readDevices(_ stream: inout YAMLStream, _ start: inout yaml_event_t,
+                                    _ reader: NodeReader) throws(RecordingError) -> (device: InputDeviceInfo, events: [InputEvent])? {
+        guard start.type == YAML_SEQUENCE_START_EVENT else {
+            throw reader.notA("list", try stream.node(&start, depth: 1), "devices")
+        }
+        var first: (device: InputDeviceInfo, events: [InputEvent])?
+        var index = 0
+        while true {
+            var item = try stream.next()
+            defer { yaml_event_delete(&item) }
+            if item.type == YAML_SEQUENCE_END_EVENT { return first }
+            if index == 0 {
+                first = try readDevice(&stream, &item, reader)
+            } else {
+                try stream.skip(&item, depth: 2)
+            }
+            index += 1
+        }
+    }
+
+    /// One device: its `evdev:` description and the events of its `events:` list.
+    private static func readDevice(_ stream: inout YAMLStream, _ start: inout yaml_event_t,
+                                   _ reader: NodeReader) throws(RecordingError) -> (device: InputDeviceInfo, events: [InputEvent]) {
+        guard start.type == YAML_MAPPING_START_EVENT else {
+            throw reader.notA("mapping", try stream.node(&start, depth: 2), "a device")
+        }
+        let deviceNode = YAMLNode.mapping([], at: YAMLStream.location(start))
+        var device: InputDeviceInfo?
+        var events: [InputEvent] = []
+        var sawEvents = false
+        while true {
+            var keyEvent = try stream.next()
+            defer { yaml_event_delete(&keyEvent) }
+            if keyEvent.type == YAML_MAPPING_END_EVENT { break }
+            let key = try stream.node(&keyEvent, depth: 3)
+            var valueEvent = try stream.next()
+            defer { yaml_event_delete(&valueEvent) }
+            switch key {
+            case .scalar("evdev", _, _) where device == nil:
+                device = try readDescription(try stream.node(&valueEvent, depth: 3), reader)
+            case .scalar("events", _, _) where !sawEvents:
+                sawEvents = true
+                events = try readEvents(&stream, &valueEvent, reader)
+            default:
+                try stream.skip(&valueEvent, depth: 3)
+            }
+        }
+        guard let device else { throw reader.error(deviceNode, "missing 'evdev:'") }
+        return (device, events)
+    }
+
+    /// The `events:` list, one entry (a small tree) at a time; only `evdev:` frames are read.
+    private static func readEvents(_ stream: inout YAMLStream, _ start: inout yaml_event_t,
+                                   _ reader: NodeReader) throws(RecordingError) -> [InputEvent] {
+        guard start.type == YAML_SEQUENCE_START_EVENT else {
+            throw reader.notA("list", try stream.node(&start, depth: 3), "events")
+        }
+        var events: [InputEvent] = []
+        var clock = EventClock()
+        while true {
+            var item = try stream.next()
+            defer { yaml_event_delete(&item) }
+            if item.type == YAML_SEQUENCE_END_EVENT { return events }
+            let entry = try stream.node(&item, depth: 4)
+            guard let frame = reader.value("evdev", in: try reader.mapping(entry, "an events entry")) else { continue }
+            for event in try reader.sequence(frame, "an evdev frame") {
+                events.append(try readEvent(event, reader, &clock))
+            }
+        }
     }
 
     private static func readDescription(_ node: YAMLNode, _ r: NodeReader) throws(RecordingError) -> InputDeviceInfo {
@@ -87,13 +203,18 @@ private struct NodeReader {
         RecordingError(file: file, line: node.location.line, message: message)
     }
 
+    /// "devices should be a list, found a scalar".
+    func notA(_ kind: String, _ node: YAMLNode, _ what: String) -> RecordingError {
+        error(node, "\(what) should be a \(kind), found \(node.kindName)")
+    }
+
     func mapping(_ node: YAMLNode, _ what: String) throws(RecordingError) -> [(key: YAMLNode, value: YAMLNode)] {
-        guard case .mapping(let pairs, _) = node else { throw error(node, "\(what) should be a mapping, found \(node.kindName)") }
+        guard case .mapping(let pairs, _) = node else { throw notA("mapping", node, what) }
         return pairs
     }
 
     func sequence(_ node: YAMLNode, _ what: String) throws(RecordingError) -> [YAMLNode] {
-        guard case .sequence(let items, _) = node else { throw error(node, "\(what) should be a list, found \(node.kindName)") }
+        guard case .sequence(let items, _) = node else { throw notA("list", node, what) }
         return items
     }
 
@@ -129,5 +250,62 @@ private struct NodeReader {
     func required(_ key: String, in pairs: [(key: YAMLNode, value: YAMLNode)], at node: YAMLNode) throws(RecordingError) -> YAMLNode {
         guard let found = value(key, in: pairs) else { throw error(node, "missing '\(key):'") }
         return found
+    }
+}
+
+/// libyaml events with their errors as recording errors: a YAML mistake is "not valid YAML"
+/// at its line, and a read that failed is said to be one.
+private struct YAMLStream {
+    var reader: EventReader
+    let bytes: RecordingBytes
+
+    static func location(_ event: yaml_event_t) -> SourceLocation {
+        SourceLocation(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+    }
+
+    private func failure(_ error: YAMLSyntaxError) -> RecordingError {
+        if bytes.failed { return RecordingError(file: bytes.file, line: error.location.line, message: "the file could not be read to its end") }
+        return RecordingError(file: bytes.file, line: error.location.line, message: "not an evemu recording, and not valid YAML: \(error.message)")
+    }
+
+    /// The next event; the caller deletes it.
+    mutating func next() throws(RecordingError) -> yaml_event_t {
+        do { return try reader.next() } catch { throw failure(error) }
+    }
+
+    /// The node that starts with `event`, built whole (`depth` levels down from the top).
+    mutating func node(_ event: inout yaml_event_t, depth: Int) throws(RecordingError) -> YAMLNode {
+        do { return try reader.node(startingWith: &event, depth: depth) } catch { throw failure(error) }
+    }
+
+    /// Consumes the node that starts with `event` without building it, with the tree's rules:
+    /// aliases are refused and nesting is bounded as deep as for a tree.
+    mutating func skip(_ event: inout yaml_event_t, depth: Int) throws(RecordingError) {
+        var open = try nesting(event, level: depth)
+        while open > 0 {
+            var child = try next()
+            defer { yaml_event_delete(&child) }
+            open += try nesting(child, level: depth + open)
+        }
+    }
+
+    /// How `event` changes the nesting: +1 for a list or mapping opening `level` levels down, -1 for an end.
+    private func nesting(_ event: yaml_event_t, level: Int) throws(RecordingError) -> Int {
+        let at = Self.location(event)
+        switch event.type {
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            guard level < EventReader.maximumDepth else {
+                throw failure(YAMLSyntaxError(location: at, message: "nesting deeper than \(EventReader.maximumDepth) levels"))
+            }
+            return 1
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            return -1
+        case YAML_SCALAR_EVENT:
+            return 0
+        case YAML_ALIAS_EVENT:
+            throw failure(YAMLSyntaxError(location: at, message: "YAML aliases (*name) are not supported here; write the value out"))
+        default:
+            throw failure(YAMLSyntaxError(location: at, message: "unexpected YAML structure"))
+        }
     }
 }
