@@ -25,16 +25,15 @@ enum LibinputRecordParser {
             read.pointee = bytes.copy(into: UnsafeMutableRawBufferPointer(start: buffer, count: size))
             return bytes.failed ? 0 : 1
         }, Unmanaged.passUnretained(bytes).toOpaque())
-        var stream = YAMLStream(reader: EventReader(parser: parser), bytes: bytes)
-        return try withExtendedLifetime(bytes) { () throws(RecordingError) -> Recording in
-            try readTop(&stream, firstContentLine: firstContentLine)
-        }
+        // The stream holds `bytes`, which the input handler reaches unretained, until parsing ends.
+        var stream = RecordingYAMLStream(reader: EventReader(parser: parser), bytes: bytes)
+        return try readTop(&stream, firstContentLine: firstContentLine)
     }
 
     /// The top-level mapping: `version:` (which must be 1) and `devices:`, the rest skipped.
-    private static func readTop(_ stream: inout YAMLStream, firstContentLine: Int) throws(RecordingError) -> Recording {
+    private static func readTop(_ stream: inout RecordingYAMLStream, firstContentLine: Int) throws(RecordingError) -> Recording {
         let file = stream.bytes.file
-        let reader = NodeReader(file: file)
+        let reader = RecordingNodeReader(file: file)
         var root = try stream.next()
         while root.type == YAML_STREAM_START_EVENT || root.type == YAML_DOCUMENT_START_EVENT {
             yaml_event_delete(&root)
@@ -45,7 +44,7 @@ enum LibinputRecordParser {
             if root.type != YAML_STREAM_END_EVENT { _ = try stream.node(&root, depth: 0) }
             throw RecordingReader.unknownFormat(file, line: firstContentLine)
         }
-        let rootNode = YAMLNode.mapping([], at: YAMLStream.location(root))
+        let rootAt = RecordingYAMLStream.location(root)
         var version: YAMLNode?
         var devices: (seen: Bool, first: (device: InputDeviceInfo, events: [InputEvent])?) = (false, nil)
         while true {
@@ -69,14 +68,14 @@ enum LibinputRecordParser {
             }
         }
         guard version != nil else { throw RecordingReader.unknownFormat(file, line: firstContentLine) }
-        guard devices.seen else { throw reader.error(rootNode, "missing 'devices:'") }
-        guard let first = devices.first else { throw reader.error(rootNode, "devices: is empty") }
+        guard devices.seen else { throw reader.error(at: rootAt, "missing 'devices:'") }
+        guard let first = devices.first else { throw reader.error(at: rootAt, "devices: is empty") }
         return Recording(device: first.device, events: first.events)
     }
 
     /// The first device of the `devices:` list (nil when it is empty); the others are skipped.
-    private static func readDevices(_ stream: inout YAMLStream, _ start: inout yaml_event_t,
-                                    _ reader: NodeReader) throws(RecordingError) -> (device: InputDeviceInfo, events: [InputEvent])? {
+    private static func readDevices(_ stream: inout RecordingYAMLStream, _ start: inout yaml_event_t,
+                                    _ reader: RecordingNodeReader) throws(RecordingError) -> (device: InputDeviceInfo, events: [InputEvent])? {
         guard start.type == YAML_SEQUENCE_START_EVENT else {
             throw reader.notA("list", try stream.node(&start, depth: 1), "devices")
         }
@@ -96,12 +95,12 @@ enum LibinputRecordParser {
     }
 
     /// One device: its `evdev:` description and the events of its `events:` list.
-    private static func readDevice(_ stream: inout YAMLStream, _ start: inout yaml_event_t,
-                                   _ reader: NodeReader) throws(RecordingError) -> (device: InputDeviceInfo, events: [InputEvent]) {
+    private static func readDevice(_ stream: inout RecordingYAMLStream, _ start: inout yaml_event_t,
+                                   _ reader: RecordingNodeReader) throws(RecordingError) -> (device: InputDeviceInfo, events: [InputEvent]) {
         guard start.type == YAML_MAPPING_START_EVENT else {
             throw reader.notA("mapping", try stream.node(&start, depth: 2), "a device")
         }
-        let deviceNode = YAMLNode.mapping([], at: YAMLStream.location(start))
+        let deviceAt = RecordingYAMLStream.location(start)
         var device: InputDeviceInfo?
         var events: [InputEvent] = []
         var sawEvents = false
@@ -122,13 +121,13 @@ enum LibinputRecordParser {
                 try stream.skip(&valueEvent, depth: 3)
             }
         }
-        guard let device else { throw reader.error(deviceNode, "missing 'evdev:'") }
+        guard let device else { throw reader.error(at: deviceAt, "missing 'evdev:'") }
         return (device, events)
     }
 
     /// The `events:` list, one entry (a small tree) at a time; only `evdev:` frames are read.
-    private static func readEvents(_ stream: inout YAMLStream, _ start: inout yaml_event_t,
-                                   _ reader: NodeReader) throws(RecordingError) -> [InputEvent] {
+    private static func readEvents(_ stream: inout RecordingYAMLStream, _ start: inout yaml_event_t,
+                                   _ reader: RecordingNodeReader) throws(RecordingError) -> [InputEvent] {
         guard start.type == YAML_SEQUENCE_START_EVENT else {
             throw reader.notA("list", try stream.node(&start, depth: 3), "events")
         }
@@ -146,7 +145,7 @@ enum LibinputRecordParser {
         }
     }
 
-    private static func readDescription(_ node: YAMLNode, _ r: NodeReader) throws(RecordingError) -> InputDeviceInfo {
+    private static func readDescription(_ node: YAMLNode, _ r: RecordingNodeReader) throws(RecordingError) -> InputDeviceInfo {
         let map = try r.mapping(node, "evdev")
         var device = InputDeviceInfo()
         device.name = try r.string(try r.required("name", in: map, at: node), "name")
@@ -185,127 +184,12 @@ enum LibinputRecordParser {
         return device
     }
 
-    private static func readEvent(_ node: YAMLNode, _ r: NodeReader, _ clock: inout EventClock) throws(RecordingError) -> InputEvent {
+    private static func readEvent(_ node: YAMLNode, _ r: RecordingNodeReader, _ clock: inout EventClock) throws(RecordingError) -> InputEvent {
         let v = try r.integers(node, "an event [sec, usec, type, code, value]", count: 5)
         let line = node.location.line
         guard v[0] >= 0, v[1] >= 0 else { throw r.error(node, "event timestamp is negative") }
         let time = try clock.rebase(seconds: UInt64(v[0]), microseconds: UInt64(v[1]), line: line, file: r.file)
         return InputEvent(time: time, type: try r.narrow(v[2], node, "event type"), code: try r.narrow(v[3], node, "event code"),
                           value: try r.narrow(v[4], node, "event value"), line: line)
-    }
-}
-
-/// Typed access to a YAML tree with located errors.
-private struct NodeReader {
-    let file: String
-
-    func error(_ node: YAMLNode, _ message: String) -> RecordingError {
-        RecordingError(file: file, line: node.location.line, message: message)
-    }
-
-    /// "devices should be a list, found a scalar".
-    func notA(_ kind: String, _ node: YAMLNode, _ what: String) -> RecordingError {
-        error(node, "\(what) should be a \(kind), found \(node.kindName)")
-    }
-
-    func mapping(_ node: YAMLNode, _ what: String) throws(RecordingError) -> [(key: YAMLNode, value: YAMLNode)] {
-        guard case .mapping(let pairs, _) = node else { throw notA("mapping", node, what) }
-        return pairs
-    }
-
-    func sequence(_ node: YAMLNode, _ what: String) throws(RecordingError) -> [YAMLNode] {
-        guard case .sequence(let items, _) = node else { throw notA("list", node, what) }
-        return items
-    }
-
-    func string(_ node: YAMLNode, _ what: String) throws(RecordingError) -> String {
-        guard case .scalar(let text, _, _) = node else { throw error(node, "\(what) should be a scalar, found \(node.kindName)") }
-        return text
-    }
-
-    func integer(_ node: YAMLNode, _ what: String) throws(RecordingError) -> Int64 {
-        let text = try string(node, what)
-        guard let value = Int64(text) else { throw error(node, "\(what) '\(text.prefix(40))' is not an integer") }
-        return value
-    }
-
-    func integers(_ node: YAMLNode, _ what: String, count: Int) throws(RecordingError) -> [Int64] {
-        let items = try sequence(node, what)
-        guard items.count == count else { throw error(node, "\(what) should have \(count) numbers, found \(items.count)") }
-        return try items.map { (item) throws(RecordingError) in try integer(item, what) }
-    }
-
-    func narrow<T: FixedWidthInteger>(_ value: Int64, _ node: YAMLNode, _ what: String) throws(RecordingError) -> T {
-        guard let narrowed = T(exactly: value) else { throw error(node, "\(what) \(value) is out of range") }
-        return narrowed
-    }
-
-    func value(_ key: String, in pairs: [(key: YAMLNode, value: YAMLNode)]) -> YAMLNode? {
-        for pair in pairs {
-            if case .scalar(key, _, _) = pair.key { return pair.value }
-        }
-        return nil
-    }
-
-    func required(_ key: String, in pairs: [(key: YAMLNode, value: YAMLNode)], at node: YAMLNode) throws(RecordingError) -> YAMLNode {
-        guard let found = value(key, in: pairs) else { throw error(node, "missing '\(key):'") }
-        return found
-    }
-}
-
-/// libyaml events with their errors as recording errors: a YAML mistake is "not valid YAML"
-/// at its line, and a read that failed is said to be one.
-private struct YAMLStream {
-    var reader: EventReader
-    let bytes: RecordingBytes
-
-    static func location(_ event: yaml_event_t) -> SourceLocation {
-        SourceLocation(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-    }
-
-    private func failure(_ error: YAMLSyntaxError) -> RecordingError {
-        if bytes.failed { return RecordingError(file: bytes.file, line: error.location.line, message: "the file could not be read to its end") }
-        return RecordingError(file: bytes.file, line: error.location.line, message: "not an evemu recording, and not valid YAML: \(error.message)")
-    }
-
-    /// The next event; the caller deletes it.
-    mutating func next() throws(RecordingError) -> yaml_event_t {
-        do { return try reader.next() } catch { throw failure(error) }
-    }
-
-    /// The node that starts with `event`, built whole (`depth` levels down from the top).
-    mutating func node(_ event: inout yaml_event_t, depth: Int) throws(RecordingError) -> YAMLNode {
-        do { return try reader.node(startingWith: &event, depth: depth) } catch { throw failure(error) }
-    }
-
-    /// Consumes the node that starts with `event` without building it, with the tree's rules:
-    /// aliases are refused and nesting is bounded as deep as for a tree.
-    mutating func skip(_ event: inout yaml_event_t, depth: Int) throws(RecordingError) {
-        var open = try nesting(event, level: depth)
-        while open > 0 {
-            var child = try next()
-            defer { yaml_event_delete(&child) }
-            open += try nesting(child, level: depth + open)
-        }
-    }
-
-    /// How `event` changes the nesting: +1 for a list or mapping opening `level` levels down, -1 for an end.
-    private func nesting(_ event: yaml_event_t, level: Int) throws(RecordingError) -> Int {
-        let at = Self.location(event)
-        switch event.type {
-        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-            guard level < EventReader.maximumDepth else {
-                throw failure(YAMLSyntaxError(location: at, message: "nesting deeper than \(EventReader.maximumDepth) levels"))
-            }
-            return 1
-        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            return -1
-        case YAML_SCALAR_EVENT:
-            return 0
-        case YAML_ALIAS_EVENT:
-            throw failure(YAMLSyntaxError(location: at, message: "YAML aliases (*name) are not supported here; write the value out"))
-        default:
-            throw failure(YAMLSyntaxError(location: at, message: "unexpected YAML structure"))
-        }
     }
 }
