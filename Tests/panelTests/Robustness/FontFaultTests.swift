@@ -38,8 +38,11 @@ struct FontFaultTests {
         close(fd)
     }
 
-    func expectStillRunningThenStops(_ panel: PanelProcess) {
-        #expect(CommandRunner.run(["ctl", "--socket", folder.file("panel.sock"), "get"]).status == 0, "\(panel.log)")
+    /// The panel answers its socket (asked from a child with a time limit: a panel stuck in a
+    /// reload would never answer), then SIGTERM ends it with status 0.
+    func expectStillRunningThenStops(_ panel: PanelProcess) throws {
+        let ctl = try PanelProcess(["ctl", "--socket", folder.file("panel.sock"), "get"], log: folder.file("ctl.log"))
+        #expect(ctl.wait(seconds: 10) == .exited(0), "the panel did not answer: \(panel.log)")
         #expect(panel.exitStatus == nil, "panel died: \(String(describing: panel.exitStatus)) \(panel.log)")
         panel.signal(SIGTERM)
         #expect(panel.wait(seconds: 10) == .exited(0), "\(panel.log)")
@@ -54,7 +57,22 @@ struct FontFaultTests {
         panel.signal(SIGHUP)
         #expect(panel.waitForLog("keeping the panel as it was"), "\(panel.log)")
         #expect(panel.log.contains("reload: cannot use font file \(folder.file("font.ttf"))"), "\(panel.log)")
-        expectStillRunningThenStops(panel)
+        try expectStillRunningThenStops(panel)
+    }
+
+    /// A reload naming a font that can't be opened, or that is not a file (a FIFO's open
+    /// blocked the old code's reload for ever), is refused and the panel stays as it was.
+    @Test(arguments: ["missing.ttf", "font.fifo", "folder", "/dev/zero"])
+    func aReloadNamingAFontThatCantBeOpenedKeepsThePanel(font: String) throws {
+        let panel = try start(description(label: "Wireless"))
+        let path = font.hasPrefix("/") ? font : folder.file(font)
+        if font == "font.fifo" { #expect(mkfifo(path, 0o600) == 0) }
+        if font == "folder" { #expect(mkdir(path, 0o700) == 0) }
+        folder.write(description(label: "Wireless").replacing(folder.file("font.ttf"), with: path), to: "panel.yml")
+        panel.signal(SIGHUP)
+        #expect(panel.waitForLog("keeping the panel as it was"), "\(panel.log)")
+        #expect(panel.log.contains(path), "the error names the font: \(panel.log)")
+        try expectStillRunningThenStops(panel)
     }
 
     /// A failed action's badge shortens the label, which then needs "…", a glyph not yet
@@ -68,7 +86,7 @@ struct FontFaultTests {
         #expect(panel.waitForLog("cannot load glyph"), "\(panel.log)")
         _ = CommandRunner.run(["ctl", "--socket", folder.file("panel.sock"), "set", "wifi", "false"])
         #expect(panel.waitForLog("shorter than when panel opened it"), "\(panel.log)")
-        expectStillRunningThenStops(panel)
+        try expectStillRunningThenStops(panel)
         #expect(panel.log.split(separator: "\n").count(where: { $0.contains("cannot load glyph") }) == 1, "\(panel.log)")
     }
 
