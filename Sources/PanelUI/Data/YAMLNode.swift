@@ -69,7 +69,7 @@ extension YAMLNode {
 }
 
 /// Pulls libyaml events and builds nodes recursively.
-private struct EventReader {
+struct EventReader {
     let parser: UnsafeMutablePointer<yaml_parser_t>
     /// libyaml nests without limit, but building (and freeing) the tree recurses once per level:
     /// thousands of `[` overflowed the stack (found by fuzzing). Descriptions and recordings nest

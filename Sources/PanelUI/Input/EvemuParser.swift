@@ -7,12 +7,14 @@
 /// state (not needed here), `E: sec.usec type code value` (type and code hex, value
 /// decimal). `#` starts a comment; evemu 1.3 appends one to every `E:` line.
 enum EvemuParser {
-    static func parse(_ text: String, file: String) throws(RecordingError) -> Recording {
-        var parser = State(file: file)
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            try parser.read(line: rawLine, number: lineNumber)
+    /// Reads `bytes` line by line: only the events are kept, never the text.
+    static func parse(_ bytes: RecordingBytes) throws(RecordingError) -> Recording {
+        var parser = State(file: bytes.file)
+        while let line = try bytes.nextLine() {
+            guard let text = String(validating: line, as: UTF8.self) else {
+                throw RecordingError(file: bytes.file, line: bytes.lineNumber, message: "line is not UTF-8 text")
+            }
+            try parser.read(line: text[...], number: bytes.lineNumber)
         }
         return try parser.finish()
     }

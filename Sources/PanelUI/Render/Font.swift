@@ -12,8 +12,10 @@ public final class Font {
     public let lineHeight: Double
 
     private let library: FreeTypeLibrary
-    /// The bytes the face reads from: kept alive as long as the face.
+    /// The file the face reads from: kept alive as long as the face.
     private let file: FontFile
+    /// This face's own stream over the file (FreeType keeps a position in it).
+    private let stream: UnsafeMutablePointer<FT_StreamRec>
     private let face: FT_Face
     private let hasKerning: Bool
     private var glyphs: [FT_UInt: Glyph] = [:]
@@ -38,19 +40,25 @@ public final class Font {
         guard pixelSize > 0 else {
             throw FontError(path: path, message: "font size \(pixelSize) for \(path) must be a positive number of pixels")
         }
+        let stream = file.makeStream()
+        var arguments = FT_Open_Args()
+        arguments.flags = FT_UInt(FT_OPEN_STREAM)
+        arguments.stream = stream
         var loaded: FT_Face?
-        let error = FT_New_Memory_Face(library.handle, file.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
-                                       FT_Long(file.bytes.count), 0, &loaded)
+        let error = FT_Open_Face(library.handle, &arguments, 0, &loaded)
         guard error == 0, let loaded else {
+            stream.deallocate()
             throw FontError(path: path, message: "cannot use font file \(path): not a font FreeType can read (FreeType error \(error))")
         }
         let sizeError = FT_Set_Pixel_Sizes(loaded, 0, FT_UInt(pixelSize))
         guard sizeError == 0 else {
             FT_Done_Face(loaded)
+            stream.deallocate()
             throw FontError(path: path, message: "font \(path) has no \(pixelSize) px size (FreeType error \(sizeError))")
         }
         self.library = library
         self.file = file
+        self.stream = stream
         self.pixelSize = pixelSize
         face = loaded
         hasKerning = loaded.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
@@ -62,7 +70,10 @@ public final class Font {
         lineHeight = max(Double(metrics.height) / 64, ascent + descent)
     }
 
-    deinit { FT_Done_Face(face) }
+    deinit {
+        FT_Done_Face(face)
+        stream.deallocate()
+    }
 
     /// Advance width in pixels, kerning included: where the pen ends after `drawText`.
     public func measure(_ text: String) -> Double {
@@ -122,9 +133,15 @@ public final class Font {
         return glyph
     }
 
-    /// A glyph FreeType can't render is cached as an empty one with no advance, so text with it still draws.
+    /// A glyph FreeType can't load or render (a damaged font, or one truncated since it was
+    /// opened) is cached as an empty one with no advance, so text with it still draws; the
+    /// font file reports the first such failure.
     private func render(_ index: FT_UInt) -> Glyph {
-        guard FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER)) == 0 else { return Glyph.empty }
+        let error = FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER))
+        guard error == 0 else {
+            file.glyphFailed(UInt32(index), error: error, pixelSize: pixelSize)
+            return Glyph.empty
+        }
         let slot = face.pointee.glyph.pointee
         let bitmap = slot.bitmap
         let width = Int(bitmap.width), rows = Int(bitmap.rows)

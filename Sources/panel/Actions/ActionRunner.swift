@@ -4,9 +4,12 @@ import PanelUI
 /// Runs controls' actions as child processes, without ever waiting for one: each child's
 /// exit arrives on the event loop through its pidfd, each timeout as a loop timer.
 ///
-/// Actions of one control run one at a time, in the order of the changes; different
-/// controls' actions run side by side. A child that outlives its timeout gets SIGTERM,
-/// then SIGKILL `killGrace` seconds later, and counts as failed.
+/// Different controls' actions run side by side; a control has at most one action running
+/// and one pending. Changes that arrive while its action runs coalesce: the newest replaces
+/// the pending one, which never runs and is reported `.superseded` (a device only has to end
+/// at the latest value, and a client setting a control thousands of times no longer queues
+/// thousands of children). A child that outlives its timeout gets SIGTERM, then SIGKILL
+/// `killGrace` seconds later, and counts as failed.
 final class ActionRunner {
     struct Job: Equatable {
         var controlID: String
@@ -18,6 +21,9 @@ final class ActionRunner {
         case succeeded
         /// Why, for the log: "exited with status 1", "timed out after 5 s".
         case failed(String)
+        /// Never ran: a newer change of the same control (`by`, now the pending job) came
+        /// while it waited. Not accepted; the newer job's outcome decides the control's value.
+        case superseded(by: Job)
     }
 
     private struct Running {
@@ -27,15 +33,22 @@ final class ActionRunner {
         var timedOut = false
     }
 
-    /// Called on the loop when a job ends; the next job of that control has not started yet.
+    /// A control's jobs: the one started (running, or failing to start, its end reported from
+    /// the loop) and the newest change waiting for it.
+    private struct Slot {
+        var current: Job
+        var pending: Job?
+    }
+
+    /// Called on the loop when a job ends (the control's pending job, if any, has not started
+    /// yet), and from inside `enqueue` for the job a newer one supersedes.
     var finished: (Job, Outcome) -> Void = { _, _ in }
     /// Seconds between SIGTERM and SIGKILL for a child that timed out.
     static let killGrace = 1.0
 
     private let loop: EventLoop
     private let log: Log
-    /// Per control id: its jobs in order; the first one is running.
-    private var queues: [String: [Job]] = [:]
+    private var slots: [String: Slot] = [:]
     private var running: [String: Running] = [:]
     private let baseEnvironment: [String]
 
@@ -46,14 +59,23 @@ final class ActionRunner {
     }
 
     /// True when no action runs or waits.
-    var isIdle: Bool { queues.isEmpty }
+    var isIdle: Bool { slots.isEmpty }
 
-    /// Whether a control has jobs running or queued; inside `finished`, the ones after the job that ended.
-    func hasJobs(for controlID: String) -> Bool { queues[controlID] != nil }
+    /// Whether a control has a job running or pending; inside `finished`, whether one waits after the job that ended.
+    func hasJobs(for controlID: String) -> Bool { slots[controlID] != nil }
 
+    /// Starts `job` at once when its control has no action running; otherwise makes it the
+    /// pending one, superseding (and reporting) the job that was pending.
     func enqueue(_ job: Job) {
-        queues[job.controlID, default: []].append(job)
-        if queues[job.controlID]?.count == 1 { start(job) }
+        guard var slot = slots[job.controlID] else {
+            slots[job.controlID] = Slot(current: job)
+            start(job)
+            return
+        }
+        let superseded = slot.pending
+        slot.pending = job
+        slots[job.controlID] = slot
+        if let superseded { finished(superseded, .superseded(by: job)) }
     }
 
     private func start(_ job: Job) {
@@ -71,7 +93,7 @@ final class ActionRunner {
     }
 
     private func timeOut(_ controlID: String) {
-        guard var entry = running[controlID], let job = queues[controlID]?.first else { return }
+        guard var entry = running[controlID], let job = slots[controlID]?.current else { return }
         log.warning("action for \(controlID) = \(job.value.actionText) still running after \(shown(job.action.timeout)) s; stopping it (SIGTERM)")
         entry.timedOut = true
         entry.child.signalGroup(SIGTERM)
@@ -82,7 +104,7 @@ final class ActionRunner {
     }
 
     private func childExited(_ controlID: String) {
-        guard let entry = running[controlID], let job = queues[controlID]?.first,
+        guard let entry = running[controlID], let job = slots[controlID]?.current,
               let termination = entry.child.reap() else { return }
         loop.unwatch(entry.watch)
         loop.cancel(entry.timer)
@@ -97,11 +119,11 @@ final class ActionRunner {
     }
 
     private func complete(_ controlID: String, _ outcome: Outcome) {
-        guard var queue = queues[controlID], !queue.isEmpty else { return }
-        let job = queue.removeFirst()
-        queues[controlID] = queue.isEmpty ? nil : queue
-        finished(job, outcome)
-        if let next = queues[controlID]?.first { start(next) }
+        guard let slot = slots[controlID] else { return }
+        slots[controlID] = slot.pending.map { Slot(current: $0) }
+        finished(slot.current, outcome)
+        // `finished` may have made a newer job pending behind this one: it waits in the slot.
+        if let next = slot.pending { start(next) }
     }
 
     /// Asks every running child to stop (SIGTERM) when panel exits; their values stay unsaved.
@@ -112,7 +134,5 @@ final class ActionRunner {
         }
     }
 
-    private func shown(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-    }
+    private func shown(_ seconds: Double) -> String { TimeConversion.shown(seconds) }
 }

@@ -29,7 +29,7 @@ extension Commands {
         var printed = 0
         let clock = MonotonicClock()
         while !SignalFD.isTerminationPending {
-            let woke = poll(&waits, nfds_t(waits.count), timeout.map { CInt(($0 * 1000).rounded(.up)) } ?? -1)
+            let woke = poll(&waits, nfds_t(waits.count), TimeConversion.pollMilliseconds(timeout))
             if woke == 0 { return }
             for touch in input.drain(at: clock.now) {
                 console.out(TouchReport.json(touch, rotation: rotation, logical: logical).serialized())

@@ -41,6 +41,7 @@ extension Commands {
         defer { (display as? DRMDisplay)?.close() }
         let live = try openLiveInput(input, screen: display.screenSize, calibration: description.calibration, log: log)
         let fonts = FontCache()
+        fonts.report = { log.error($0) }
         let session = try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
                                        display: display, store: store, fonts: fonts, now: Int(time(nil)), log: log, values: state.document)
         try session.renderFullFrame(at: 0)

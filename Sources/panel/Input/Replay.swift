@@ -10,7 +10,44 @@ struct Replay {
         var seconds: Double
     }
 
-    let touches: [TimedTouch]
+    /// The recording's touches in order, decoded as they are played: a long recording costs
+    /// its events (24 bytes each), not a second array of its touches.
+    struct Touches: Sequence {
+        fileprivate let events: [InputEvent]
+        fileprivate let decoder: TouchDecoder
+
+        struct Iterator: IteratorProtocol {
+            fileprivate var events: IndexingIterator<[InputEvent]>
+            fileprivate var decoder: TouchDecoder
+            /// What the last event fed gave, and how much of it has been handed out.
+            private var decoded: [TouchEvent] = []
+            private var handedOut = 0
+
+            fileprivate init(events: [InputEvent], decoder: TouchDecoder) {
+                self.events = events.makeIterator()
+                self.decoder = decoder
+            }
+
+            mutating func next() -> TimedTouch? {
+                while handedOut == decoded.count {
+                    guard let event = events.next() else { return nil }
+                    decoded = decoder.feed(event)
+                    handedOut = 0
+                }
+                let touch = decoded[handedOut]
+                handedOut += 1
+                return TimedTouch(touch: touch, seconds: Double(touch.time) / 1_000_000)
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(events: events, decoder: decoder) }
+    }
+
+    let touches: Touches
+
+    /// Recordings up to 256 MiB: hours of touches (a busy minute of `libinput record` is
+    /// about 1 MB), read as a stream, so the size bounds time rather than memory.
+    static let limits = ReadLimits(maxBytes: 256 << 20)
 
     /// Reads and decodes a recording for a screen of `screen` pixels, through the
     /// description's `calibration` as libinput would apply it to the device.
@@ -20,26 +57,33 @@ struct Replay {
 
     /// Decodes a recording `read` has checked, once the screen's size is known.
     init(recording: Recording, path: String, screen: Size, calibration: [Double]?) throws(CommandFailure) {
-        var decoder = try Self.decoder(for: recording, path: path, screen: screen, calibration: calibration)
-        touches = recording.events.flatMap { event in
-            decoder.feed(event).map { TimedTouch(touch: $0, seconds: Double($0.time) / 1_000_000) }
-        }
+        touches = Touches(events: recording.events,
+                          decoder: try Self.decoder(for: recording, path: path, screen: screen, calibration: calibration))
     }
 
     /// Reads and parses a recording, and checks that it comes from a touch device this
     /// pipeline can decode; decoding itself waits for the screen size.
+    ///
+    /// The file is read as it is parsed, never whole (only its events are kept), and only
+    /// a regular file up to `limits` is read: a FIFO or `/dev/zero` is refused at once.
     static func read(path: String, calibration: [Double]?) throws(CommandFailure) -> Recording {
-        let text: String
+        let file: FileReader
         do {
-            text = try readFile(path)
+            file = try FileReader(path, limits: limits)
         } catch {
             throw CommandFailure(message: "panel: \(error)", status: ExitStatus.badInput)
         }
+        var readError: FileError?
         let recording: Recording
         do {
-            recording = try RecordingReader.parse(text, file: path)
+            recording = try RecordingReader.parse(file: path) { buffer in
+                do throws(FileError) { return try file.read(into: buffer) } catch {
+                    readError = error
+                    return nil
+                }
+            }
         } catch {
-            throw CommandFailure(message: error.description, status: ExitStatus.badInput)
+            throw CommandFailure(message: readError.map { "panel: \($0)" } ?? error.description, status: ExitStatus.badInput)
         }
         _ = try decoder(for: recording, path: path, screen: DisplaySpec.defaultHeadlessSize, calibration: calibration)
         return recording

@@ -67,11 +67,13 @@ final class EventLoop {
     // MARK: timers
 
     /// Runs `action` once at `deadline` (clock seconds), or at the first wake-up after it.
+    /// A deadline of +infinity, or NaN, is never: the timer waits until cancelled.
     @discardableResult
     func schedule(at deadline: Double, _ action: @escaping () -> Void) -> Timer {
         let id = nextID
         nextID += 1
-        timers[id] = (deadline, action)
+        // NaN compares false with everything: as a deadline it would never be due yet always be re-armed.
+        timers[id] = (deadline.isNaN ? .infinity : deadline, action)
         return Timer(id: id)
     }
 
@@ -103,10 +105,10 @@ final class EventLoop {
 
     /// One wake-up: waits up to `timeout` seconds (nil: until a descriptor or the timerfd
     /// is ready; 0: not at all) and handles what is ready, the due timers and `afterWake`.
+    /// A timeout too long for epoll (NaN, infinity, more than about 24 days) waits like nil.
     func runOnce(timeout: Double?) throws(SystemCallError) {
         try armTimerFD()
-        let milliseconds: CInt = timeout.map { CInt(min(Double(CInt.max), ($0 * 1000).rounded(.up))) } ?? -1
-        let ready = try epoll.wait(milliseconds: milliseconds)
+        let ready = try epoll.wait(milliseconds: TimeConversion.pollMilliseconds(timeout))
         if !ready.isEmpty || timeout == nil { wakeCount += 1 }
         for (token, events) in ready {
             if token == Self.timerToken {
@@ -138,17 +140,12 @@ final class EventLoop {
         }
     }
 
-    /// Arms the timerfd for the earliest timer, or disarms it: no timer, no wake-up.
+    /// Arms the timerfd for the earliest timer, or disarms it: no timer, no wake-up. A deadline
+    /// the clock can't arm (never, or a manual clock whose timers tests fire by hand) disarms too.
     private func armTimerFD() throws(SystemCallError) {
         let deadline = nextDeadline
         guard deadline != armedDeadline else { return }
-        guard let instant = deadline.map({ clock.monotonicInstant(of: $0) }) else {
-            // Disarm, also for a manual clock whose timers tests fire by hand.
-            try timerFD.arm(at: nil)
-            armedDeadline = nil
-            return
-        }
-        try timerFD.arm(at: instant)
-        armedDeadline = instant == nil ? nil : deadline
+        try timerFD.arm(at: deadline.flatMap { clock.monotonicInstant(of: $0) })
+        armedDeadline = deadline
     }
 }

@@ -4,8 +4,9 @@ import Glibc
 /// (as NIO's EmbeddedEventLoop does) while the program follows CLOCK_MONOTONIC.
 protocol LoopClock: AnyObject {
     var now: Double { get }
-    /// The CLOCK_MONOTONIC instant of `time`, for arming a timerfd; nil for a clock that
-    /// doesn't follow real time (its timers fire only when a test advances it).
+    /// The CLOCK_MONOTONIC instant of `time`, for arming a timerfd; nil when the timerfd must
+    /// stay disarmed: `time` is "never" (NaN, infinity, past what a timespec holds), or the
+    /// clock doesn't follow real time (its timers fire only when a test advances it).
     func monotonicInstant(of time: Double) -> timespec?
 }
 
@@ -27,9 +28,7 @@ final class MonotonicClock: LoopClock {
     var now: Double { Self.monotonicSeconds() - origin }
 
     func monotonicInstant(of time: Double) -> timespec? {
-        let absolute = max(0, time + origin)
-        let whole = absolute.rounded(.down)
-        return timespec(tv_sec: Int(whole), tv_nsec: min(999_999_999, Int((absolute - whole) * 1e9)))
+        TimeConversion.timespec(seconds: time + origin)
     }
 
     static func monotonicSeconds() -> Double {

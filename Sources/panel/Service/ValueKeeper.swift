@@ -5,8 +5,8 @@ import PanelUI
 /// that were accepted (the action exited 0, or there is none) reach the state file.
 ///
 /// When an action fails or times out, the control goes back, animated, to its last
-/// accepted value and shows an error mark until its next change. If newer changes of the
-/// same control are already queued, their actions decide instead (no revert in between).
+/// accepted value and shows an error mark until its next change. If a newer change of the
+/// same control is already pending, its action decides instead (no revert in between).
 final class ValueKeeper {
     var session: PanelSession {
         didSet { attach() }
@@ -55,6 +55,9 @@ final class ValueKeeper {
             guard !pending else { return }
             if let back { session.setValue(back, ofControl: index, source: .revert, at: now()) }
             session.setFailed(true, control: index)
+        case .superseded:
+            // Never ran; the newer change pending in its place decides.
+            break
         }
     }
 }

@@ -28,9 +28,10 @@ struct IdleBlanker: Equatable {
         state = .awake(lastActivity: now, fingers: [])
     }
 
-    /// When the screen will blank if nothing happens (nil while blanked or touched).
+    /// When the screen will blank if nothing happens (nil while blanked or touched, and for
+    /// a `blankAfter` that is NaN or infinite, which never blanks).
     var deadline: Double? {
-        guard case .awake(let last, let fingers) = state, fingers.isEmpty else { return nil }
+        guard case .awake(let last, let fingers) = state, fingers.isEmpty, blankAfter.isFinite else { return nil }
         return last + blankAfter
     }
 

@@ -23,42 +23,68 @@ struct ReadLimits: Sendable {
     static let `default` = ReadLimits(maxBytes: 16 << 20)
 }
 
-/// The whole file as bytes. Only regular files are read: a FIFO, a device (`/dev/zero`), a
-/// socket or a folder is refused with a sentence saying what it is, and a file over
-/// `limits.maxBytes` is refused without reading it, so no path can hang or exhaust the
-/// process. The file is opened non-blocking so that opening a FIFO returns at once.
+/// A file read from start to end in pieces, with `readFileBytes`'s checks: only a regular
+/// file is opened (non-blocking, so a FIFO can't hang the open), a FIFO, a device
+/// (`/dev/zero`), a socket or a folder is refused with a sentence saying what it is, and a
+/// file over `limits.maxBytes` is refused before it is read, or when it grows past it.
+/// For files read as they are parsed (recordings), where holding them whole would cost
+/// their size in memory.
+final class FileReader {
+    let path: String
+    let limits: ReadLimits
+    /// Bytes at open (what fstat said).
+    let size: Int
+    private let file: FileDescriptor
+    private var total = 0
+
+    init(_ path: String, limits: ReadLimits = .default) throws(FileError) {
+        self.path = path
+        self.limits = limits
+        let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | (limits.followLinks ? 0 : O_NOFOLLOW)
+        do throws(Errno) { file = try FileDescriptor(opening: path, flags: flags) } catch {
+            throw Self.failure(error, path, limits)
+        }
+        var info = stat()
+        guard fstat(file.rawValue, &info) == 0 else { throw Self.failure(Errno.current, path, limits) }
+        if let kind = fileKindName(info.st_mode) {
+            throw FileError(action: "read \(path)", errno: Errno(EINVAL), reason: "it is \(kind), not a regular file")
+        }
+        if Int(info.st_size) > limits.maxBytes {
+            throw FileError(action: "read \(path)", errno: Errno(EFBIG),
+                            reason: "it is \(sizeText(Int(info.st_size), beside: limits.maxBytes)), more than the \(sizeText(limits.maxBytes)) allowed")
+        }
+        size = Int(info.st_size)
+    }
+
+    /// Reads the next bytes into `buffer`; 0 at the end of the file.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
+        let count: Int
+        do throws(Errno) { count = try file.read(into: buffer) } catch { throw Self.failure(error, path, limits) }
+        total += count
+        // A file growing while it is read (or one in /proc, whose size says 0) is still bounded.
+        guard total <= limits.maxBytes else {
+            throw FileError(action: "read \(path)", errno: Errno(EFBIG), reason: "it is more than the \(sizeText(limits.maxBytes)) allowed")
+        }
+        return count
+    }
+
+    private static func failure(_ error: Errno, _ path: String, _ limits: ReadLimits) -> FileError {
+        guard error == Errno(ELOOP), !limits.followLinks else { return FileError(action: "read \(path)", errno: error) }
+        return FileError(action: "read \(path)", errno: error, reason: "it is a symbolic link, which is not followed here")
+    }
+}
+
+/// The whole file as bytes, read through `FileReader` (regular files only, bounded by
+/// `limits.maxBytes`), so no path can hang or exhaust the process.
 func readFileBytes(_ path: String, limits: ReadLimits = .default) throws(FileError) -> [UInt8] {
-    let action = "read \(path)"
-    func failure(_ error: Errno) -> FileError {
-        guard error == Errno(ELOOP), !limits.followLinks else { return FileError(action: action, errno: error) }
-        return FileError(action: action, errno: error, reason: "it is a symbolic link, which is not followed here")
-    }
-    func open(flags: CInt) throws(FileError) -> FileDescriptor {
-        do throws(Errno) { return try FileDescriptor(opening: path, flags: flags) } catch { throw failure(error) }
-    }
-    let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | (limits.followLinks ? 0 : O_NOFOLLOW)
-    let file = try open(flags: flags)
-    var info = stat()
-    guard fstat(file.rawValue, &info) == 0 else { throw failure(Errno.current) }
-    if let kind = fileKindName(info.st_mode) {
-        throw FileError(action: action, errno: Errno(EINVAL), reason: "it is \(kind), not a regular file")
-    }
-    if Int(info.st_size) > limits.maxBytes {
-        throw FileError(action: action, errno: Errno(EFBIG),
-                        reason: "it is \(sizeText(Int(info.st_size), beside: limits.maxBytes)), more than the \(sizeText(limits.maxBytes)) allowed")
-    }
+    let reader = try FileReader(path, limits: limits)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size))
+    bytes.reserveCapacity(reader.size)
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
     defer { chunk.deallocate() }
     while true {
-        let count: Int
-        do throws(Errno) { count = try file.read(into: chunk) } catch { throw failure(error) }
+        let count = try reader.read(into: chunk)
         if count == 0 { return bytes }
-        // A file growing while it is read (or one in /proc, whose size says 0) is still bounded.
-        guard bytes.count + count <= limits.maxBytes else {
-            throw FileError(action: action, errno: Errno(EFBIG), reason: "it is more than the \(sizeText(limits.maxBytes)) allowed")
-        }
         bytes.append(contentsOf: chunk[..<count])
     }
 }

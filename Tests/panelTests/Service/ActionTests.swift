@@ -9,11 +9,14 @@ struct ActionTests {
     let folder = TemporaryFolder()
 
     /// A session on a headless screen whose `wifi` switch runs `exec`, with a keeper on a real loop.
-    func panel(exec: [String], timeout: Double = 5) throws -> (ValueKeeper, EventLoop, LogLines) {
+    func panel(exec: [String], timeout: Double = 5, options: [String]? = nil) throws -> (ValueKeeper, EventLoop, LogLines) {
+        let action = "action: {exec: \(jsonList(exec)), timeout: \(timeout)}"
+        let first = options.map { "{id: wifi, kind: radio, options: \(jsonList($0)), default: \($0[0]), \(action)}" }
+            ?? "{id: wifi, kind: switch, default: false, \(action)}"
         let yaml = """
         sections:
           - controls:
-              - {id: wifi, kind: switch, default: false, action: {exec: \(jsonList(exec)), timeout: \(timeout)}}
+              - \(first)
               - {id: plain, kind: checkbox}
         """
         let description = try PanelDescription.parse(yaml, file: "t.yml", fileExists: { _ in true })
@@ -84,21 +87,53 @@ struct ActionTests {
         #expect(folder.readText("out") == "wifi true wifi true\n")
     }
 
-    /// Changes queue behind a running action and run in order; a failure with a newer
-    /// change queued doesn't revert in between: the newer action decides.
-    @Test func oneAtATimeInOrder() throws {
+    /// A change made while the control's action runs waits for it; a failure with a newer
+    /// change pending doesn't revert in between (the newer action decides), and one with
+    /// nothing pending goes back to the last accepted value.
+    @Test func aPendingChangeDecidesAfterTheRunningOne() throws {
         let out = folder.file("order")
         let (keeper, loop, _) = try panel(exec: ["/bin/sh", "-c", "sleep 0.05; echo $PANEL_VALUE >> \(out); [ $PANEL_VALUE = false ]"])
         let returned = loop.clock.now
         keeper.session.setValue(.bool(true), ofControl: 0, source: .socket, at: 0)
         keeper.session.setValue(.bool(false), ofControl: 0, source: .socket, at: 0)
-        keeper.session.setValue(.bool(true), ofControl: 0, source: .socket, at: 0)
         #expect(loop.clock.now - returned < 0.05, "setting values never waits for children")
         try settle(keeper, loop)
-        #expect(folder.readText("order") == "true\nfalse\ntrue\n")
-        // The last (true) failed with nothing queued: back to false, which its action accepted.
+        #expect(folder.readText("order") == "true\nfalse\n")
         #expect(keeper.session.model.values[0] == .bool(false))
         #expect(saved("wifi") == .bool(false))
+        #expect(keeper.session.model.failedControls.isEmpty, "the failure was overtaken, not shown")
+        // Both of these fail (false in between is superseded): back to the accepted false.
+        for value in [true, false, true] { keeper.session.setValue(.bool(value), ofControl: 0, source: .socket, at: loop.clock.now) }
+        try settle(keeper, loop)
+        #expect(folder.readText("order") == "true\nfalse\ntrue\ntrue\n")
+        #expect(keeper.session.model.values[0] == .bool(false))
+        #expect(keeper.session.model.failedControls == [0])
+    }
+
+    /// Issue 11: 5,000 sets of a control ran its slow action 5,000 times. Changes made while
+    /// it runs coalesce: 100 of them run the action twice, for the first and the last value,
+    /// the 98 in between are reported superseded, and the control ends at the last value.
+    @Test func changesWhileAnActionRunsCoalesceToTheLatest() throws {
+        let out = folder.file("runs")
+        let options = (0...100).map { "o\($0)" }
+        let (keeper, loop, _) = try panel(exec: ["/bin/sh", "-c", "sleep 0.3; echo $PANEL_VALUE >> \(out)"], options: options)
+        var superseded: [(String, String)] = []
+        let keep = keeper.actions.finished
+        keeper.actions.finished = { job, outcome in
+            if case .superseded(let newer) = outcome { superseded.append((job.value.actionText, newer.value.actionText)) }
+            keep(job, outcome)
+        }
+        for option in options.dropFirst() {
+            keeper.session.setValue(.option(option), ofControl: 0, source: .socket, at: loop.clock.now)
+        }
+        #expect(keeper.actions.hasJobs(for: "wifi"))
+        try settle(keeper, loop, within: 10)
+        #expect(folder.readText("runs") == "o1\no100\n", "first and last value only")
+        #expect(superseded.count == 98)
+        #expect(superseded.first.map { $0 == ("o2", "o3") } == true && superseded.last.map { $0 == ("o99", "o100") } == true)
+        #expect(keeper.session.model.values[0] == .option("o100"))
+        #expect(saved("wifi") == .string("o100"))
+        #expect(keeper.session.model.failedControls.isEmpty)
     }
 
     @Test func aControlWithoutActionSavesWithTheFrameShowingIt() throws {
