@@ -2,12 +2,14 @@ import Glibc
 import Testing
 @testable import panel
 
-/// The built binary given deadlines past what the kernel's clock can hold (issue 11: a
-/// `blank_after` of about 9.3e18 s killed every panel with SIGILL, exit 132).
+/// The built binary given the farthest blanking time a description may hold (issue 11: a
+/// `blank_after` of about 9.3e18 s killed every panel with SIGILL, exit 132). `panel check`
+/// now refuses more than a year (CheckRefusalTests); the loop itself saturates anything
+/// larger, infinity and NaN (TimeConversionTests, on the real clock).
 struct FarDeadlineProcessTests {
     let folder = TemporaryFolder()
 
-    @Test(arguments: ["1e19", "9.3e18", "1e300"])
+    @Test(arguments: ["31536000", "3.1536e7"])
     func aFarBlankingTimeNeverBlanksNorCrashes(blankAfter: String) throws {
         folder.write("""
         blank_after: \(blankAfter)
