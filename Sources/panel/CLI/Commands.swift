@@ -9,9 +9,12 @@ enum ExitStatus {
 }
 
 /// A reason to stop with a message and a status.
-struct CommandFailure: Error {
+struct CommandFailure: Error, CustomStringConvertible {
     var message: String
     var status: Int32
+
+    /// The message alone: a reload's failure goes into the log as the sentence it is.
+    var description: String { message }
 }
 
 enum Commands {
