@@ -56,7 +56,8 @@ public struct PanelPainter {
         // The list's edges count only inside the viewport: a row scrolled under the title
         // must not cut the title.
         var listEdges: [Int] = []
-        for section in layout.sections {
+        // Beside the list (the scroll indicator's column) no item shows: one band is enough.
+        for section in layout.sections where section.groupFrame.minX < clip.maxX && clip.minX < section.groupFrame.maxX {
             if let header = section.headerFrame { listEdges += [header.minY + dy, header.maxY + dy] }
             for row in section.rows { listEdges += [row.frame.minY + dy, row.frame.maxY + dy] }
         }
@@ -186,7 +187,7 @@ public struct PanelPainter {
 
     /// A row's label cut with an ellipsis to the row's label width, less room for the error
     /// badge after it when the badge shows.
-    private func fitted(_ label: String, font: Font, in row: PanelLayout.Row, leavingRoomForBadge badge: Bool) -> String {
+    func fitted(_ label: String, font: Font, in row: PanelLayout.Row, leavingRoomForBadge badge: Bool) -> String {
         let room = Double(row.labelWidth) - (badge ? ErrorBadge.gap + ErrorBadge.diameter : 0)
         return font.truncated(label, toWidth: room)
     }
