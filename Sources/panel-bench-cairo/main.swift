@@ -3,7 +3,7 @@ import PanelUI
 
 // The panel scenes drawn with cairo, for `panel bench`; a separate program so the product
 // binary never links cairo. Each `WxH` is one scene: the description of the `--config FILE`
-// before it (the bundled demo without one) at that size.
+// before it (the bundled demo without one, or after `--config -`) at that size.
 //
 //   panel-bench-cairo --repeat N [--png OUT] [--config FILE] WxH…
 //       one line "WxH MEDIAN_MS" per scene on stdout (OUT: the last frame of each, overwritten)
@@ -23,7 +23,9 @@ while let arg = args.popFirst() {
     case "--repeat": repeats = args.popFirst().flatMap { Int($0) } ?? 0
     case "--png": pngPath = args.popFirst()
     case "--serve": serveFD = args.popFirst().flatMap { CInt($0) } ?? -1
-    case "--config": config = args.popFirst()
+    case "--config":
+        // "-" is the bundled demo again.
+        config = args.popFirst().flatMap { $0 == "-" ? nil : $0 }
     default:
         let parts = arg.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
