@@ -163,6 +163,9 @@ final class EvdevSocketInput: InputSource {
         }
     }
 
+    /// The time written with the event (the writer's clock).
+    func kernelMicroseconds(of touch: TouchEvent) -> UInt64? { touch.time }
+
     func drain(at now: Double) -> [TouchEvent] {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {

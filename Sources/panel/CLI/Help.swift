@@ -18,7 +18,7 @@ enum Help {
 
     static let run = """
     usage: panel [run] [--config FILE] [--state FILE] [--display SPEC] [--input SPEC]
-                       [--rotate 0|90|180|270] [--screenshot OUT.png] [--hold] [--socket PATH]
+                       [--rotate 0|90|180|270] [--screenshot OUT.png] [--hold] [--socket PATH] [--stats]
 
     Shows a settings panel and keeps its values.
       --config FILE      panel description (YAML); without it the bundled demo panel
@@ -38,6 +38,9 @@ enum Help {
       --hold             after a replay, keep showing the last frame until SIGTERM/SIGINT
       --socket PATH      control socket (JSON lines; see panel ctl --help); default `socket:`
                          from the description, else $RUNTIME_DIRECTORY/panel.sock under systemd
+      --stats            on exit, log touch to screen (p50/p99): from each finger's kernel
+                         event time to the page flip of the frame showing it (DRM), or to that
+                         frame's present (headless, one buffer)
 
     SIGHUP reads the description again and keeps the values; SIGTERM/SIGINT save and exit 0.
     """
