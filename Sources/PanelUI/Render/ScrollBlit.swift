@@ -57,8 +57,10 @@ extension PanelPainter {
         var y = dy < 0 ? rows.lowerBound : rows.upperBound - 1
         var spans: [Range<Int>] = []
         spans.reserveCapacity(8)
+        var new = kinds.band(at: y + newOffset), old = kinds.band(at: y + oldOffset)
         while rows.contains(y) {
-            let new = kinds.band(at: y + newOffset), old = kinds.band(at: y + oldOffset)
+            new = kinds.band(at: y + newOffset, near: new)
+            old = kinds.band(at: y + oldOffset, near: old)
             let newRows = kinds.rows(ofBand: new), oldRows = kinds.rows(ofBand: old)
             // The run of rows in which both contents stay in their bands.
             let count: Int
@@ -151,14 +153,25 @@ struct ContentKinds {
     /// `rows`: the content rows asked about. A row in a group that doesn't span the columns
     /// is all ink (always copied).
     init(inside: [Rect], ink: [Rect], columns: Range<Int>, rows: Range<Int>) {
-        let inks = ink.filter { !$0.isEmpty && $0.maxY > rows.lowerBound && $0.minY < rows.upperBound
-            && $0.maxX > columns.lowerBound && $0.minX < columns.upperBound }.sorted { $0.minY < $1.minY }
+        var inks = ink.filter { !$0.isEmpty && $0.maxY > rows.lowerBound && $0.minY < rows.upperBound
+            && $0.maxX > columns.lowerBound && $0.minX < columns.upperBound }
+        inks.sort { $0.minY < $1.minY }
         var edges = [rows.lowerBound, rows.upperBound]
-        for rect in inside + inks {
+        edges.reserveCapacity(2 * (inside.count + inks.count) + 2)
+        for rect in inside where rect.maxY > rows.lowerBound && rect.minY < rows.upperBound {
+            if rows.contains(rect.minY) { edges.append(rect.minY) }
+            if rows.contains(rect.maxY) { edges.append(rect.maxY) }
+        }
+        for rect in inks {
             if rows.contains(rect.minY) { edges.append(rect.minY) }
             if rows.contains(rect.maxY) { edges.append(rect.maxY) }
         }
         edges.sort()
+        tops.reserveCapacity(edges.count)
+        firstSpans.reserveCapacity(edges.count)
+        spanStarts.reserveCapacity(4 * edges.count)
+        spanEnds.reserveCapacity(4 * edges.count)
+        spanKinds.reserveCapacity(4 * edges.count)
         var next = 0
         var active: [Rect] = [], marked: [(lo: Int, hi: Int)] = []
         for (index, top) in edges.enumerated() where index + 1 < edges.count && edges[index + 1] > top {
@@ -215,6 +228,16 @@ struct ContentKinds {
         }
         precondition(lo < bandCount && tops[lo] <= y, "content row \(y) outside the rows asked about")
         return lo
+    }
+
+    /// The band holding content row `y`, found by stepping from band `hint` (the rows are
+    /// visited in order, so it is that band or a neighbour).
+    func band(at y: Int, near hint: Int) -> Int {
+        var b = hint
+        while b > 0, tops[b] > y { b -= 1 }
+        while b + 1 < bandCount, tops[b + 1] <= y { b += 1 }
+        precondition(tops[b] <= y && y < tops[b + 1], "content row \(y) outside the rows asked about")
+        return b
     }
 
     func rows(ofBand b: Int) -> Range<Int> { tops[b]..<tops[b + 1] }
