@@ -2,11 +2,15 @@ import CCairo
 import Glibc
 import PanelUI
 
-/// The bundled demo panel drawn with cairo the way a cairo program would draw it: same layout
-/// (PanelLayout), colours and sizes as PanelPainter, rounded-rect boxes, stroked check marks,
-/// capsule switches with circle knobs and a soft shadow, labels in DejaVu Sans through cairo's
-/// toy font API, and the disabled row faded as one group. Everything is drawn each frame,
-/// as the panel's full frame is.
+/// A panel description (the bundled demo by default) drawn with cairo the way a cairo program
+/// would draw it: same layout (PanelLayout), colours and sizes as PanelPainter, rounded-rect
+/// boxes, stroked check marks, capsule switches with circle knobs and a soft shadow, labels in
+/// DejaVu Sans through cairo's toy font API, and a disabled row faded as one group clipped to
+/// the row. Everything is drawn each frame, as the panel's full frame is.
+///
+/// What it leaves out of PanelPainter's look: pictures (`on_image` and friends: the vector
+/// look is drawn), label truncation, error badges, the pressed halo and animations (it draws
+/// the values at rest), and `hide_box`/`box_fill_color`.
 struct CairoError: Error, CustomStringConvertible {
     var description: String
 }
@@ -19,8 +23,8 @@ final class CairoScene {
     let surface: OpaquePointer
     let cr: OpaquePointer
 
-    init(width: Int, height: Int) throws {
-        description = try PanelDescription.parse(DemoPanel.yaml, file: DemoPanel.fileName, fileExists: { _ in true })
+    init(description: PanelDescription, width: Int, height: Int) throws {
+        self.description = description
         layout = PanelLayout(description: description, logicalSize: Size(width: width, height: height))
         values = description.controls.map(\.defaultValue)
         surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
@@ -78,7 +82,14 @@ final class CairoScene {
                  x: Double(row.labelX), color: description.theme.sectionText)
         case .control(let index, let option):
             let control = description.controls[index]
-            if !control.enabled { cairo_push_group(cr) }
+            if !control.enabled {
+                // The group only as big as the row: unclipped, cairo builds and composites a
+                // layer the size of the screen for it.
+                cairo_save(cr)
+                cairo_rectangle(cr, Double(row.frame.x), Double(row.frame.y), Double(row.frame.width), Double(row.frame.height))
+                cairo_clip(cr)
+                cairo_push_group(cr)
+            }
             text(row.label, size: Double(control.labelStyle.fontSize), in: row.frame, centred: false,
                  x: Double(row.labelX), color: control.labelStyle.color)
             let on: Bool
@@ -94,6 +105,7 @@ final class CairoScene {
             if !control.enabled {
                 cairo_pop_group_to_source(cr)
                 cairo_paint_with_alpha(cr, 0.6)
+                cairo_restore(cr)
             }
         }
     }

@@ -43,6 +43,8 @@ VMS = [
         ("offset-range-calibrated", "--input libinput --config Tests/vm/recordings/upside-down.yaml", "evemu",
          "offset-range-upside-down.evemu"),
         ("unplug", "--input libinput", "unplug", "unplug.evemu"),
+        # --stats: touch to screen, from libinput's event time to the page flip's timestamp.
+        ("tap-stats", "--input libinput --stats", "evemu", "tap.evemu"),
     ]),
     ("bochs", ["-device", "VGA,xres=800,yres=480"], [
         ("replay-r270", f"{DEMO} --hold --rotate 270"),
@@ -77,7 +79,8 @@ def prepare_touch_case(case, flags, player, recording, args):
     subprocess.run([args.panel, "run", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}", "--state", f"{reference}/state.json",
                     "--screenshot", f"{reference}/screen.png"] + words,
                    cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    touches = subprocess.run([args.panel, "touches"] + words, cwd=args.repo, check=True, capture_output=True, text=True).stdout
+    touches = subprocess.run([args.panel, "touches"] + [w for w in words if w != "--stats"], cwd=args.repo, check=True,
+                             capture_output=True, text=True).stdout
     return {"reference": reference, "touches": touches_without_times(touches), "lines": len(touches.splitlines()),
             "pixels": Image.open(f"{reference}/screen.png").convert("RGB").tobytes()}
 
@@ -208,6 +211,8 @@ def check_case(vm, case, flags, args, folder, touch):
         return ["panel never finished in the guest"]
     if status != "0":
         problems.append(f"panel exited with status {status}")
+    if "--stats" in flags.split():
+        problems += check_stats(f"{base}.log")
     if case in touch:
         reference = touch[case]["reference"]
         try:
@@ -250,6 +255,26 @@ def check_case(vm, case, flags, args, folder, touch):
     elif before != after:
         problems.append(f"CRTC not restored: before {before}, after {after}")
     return problems
+
+
+def check_stats(log):
+    """`--stats` logged on exit the touch it saw, timed to its frame's page flip: positive, and
+    shorter than the VM ran."""
+    try:
+        lines = [line for line in open(log) if "touch to screen:" in line]
+    except OSError:
+        return ["no log"]
+    if len(lines) != 1 or "page-flip event" not in lines[0]:
+        return [f"--stats logged {lines or 'nothing'}, not one page-flip line"]
+    words = lines[0].replace(",", "").split()
+    try:
+        touches = int(words[words.index("screen:") + 1])
+        p50, p99 = float(words[words.index("p50") + 1]), float(words[words.index("p99") + 1])
+    except (ValueError, IndexError):
+        return [f"--stats line unreadable: {lines[0].strip()}"]
+    if touches < 1 or not 0 < p50 <= p99 < VM_TIMEOUT * 1000:
+        return [f"--stats figures make no sense: {lines[0].strip()}"]
+    return []
 
 
 def check_systemd(args, folder):

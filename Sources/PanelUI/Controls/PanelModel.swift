@@ -179,7 +179,9 @@ public struct PanelModel: Sendable {
         let inset = Self.indicatorInset, width = Self.indicatorWidth
         let track = Double(viewport.height - 2 * inset)
         guard scroll.isScrollable, track >= Double(2 * width) else { return nil }
-        let offset = scroll.offset(at: now), maxOffset = scroll.maxOffset
+        // From the offset as drawn: the bar moves when the list does, by whole pixels, so a
+        // frame in which the list didn't move leaves it where it was.
+        let offset = Double(scrollOffset(at: now)), maxOffset = scroll.maxOffset
         let shown = min(max(track * scroll.viewportHeight / (scroll.viewportHeight + maxOffset), Self.indicatorMinLength), track)
         let overscroll = offset < 0 ? -offset : max(0, offset - maxOffset)
         let length = max(shown - overscroll, Double(2 * width))

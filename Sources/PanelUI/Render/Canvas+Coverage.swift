@@ -20,7 +20,7 @@ extension Canvas {
                 if four == .max && paint.isOpaque {
                     store(paint.pixel, line + x, 4)
                 } else {
-                    let c = SIMD4<UInt32>(truncatingIfNeeded: UnsafeRawPointer(coverage + x).loadUnaligned(as: SIMD4<UInt8>.self))
+                    let c = SIMD4<UInt16>(truncatingIfNeeded: UnsafeRawPointer(coverage + x).loadUnaligned(as: SIMD4<UInt8>.self))
                     // An opaque colour's blend alpha is the coverage itself.
                     paint.blend4(line + x, alphas: paint.isOpaque ? c : paint.alphas(coverage8: c))
                 }

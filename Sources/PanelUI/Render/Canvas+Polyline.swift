@@ -31,35 +31,60 @@ extension Canvas {
         let rows = pixelRange(centre: (top + bottom) / 2, halfWidth: (bottom - top) / 2 + reach, within: area.minY, area.maxY)
         guard !rows.isEmpty else { return }
 
-        // Per row, each segment's touched and fully covered columns; reused, not reallocated.
+        // Per row, the segments that reach it, with their touched and fully covered columns;
+        // reused, not reallocated. A segment's rows are its end points' rows give or take the
+        // reach (one more pixel of margin: outside them its columns are surely empty).
+        let lows = segments.map { min($0.ay, $0.ay + $0.dy) - reach - 1 }
+        let highs = segments.map { max($0.ay, $0.ay + $0.dy) + reach + 1 }
+        var near = [Int](repeating: 0, count: segments.count)
         var touched = [Range<Int>](repeating: 0..<0, count: segments.count)
         var solid = touched
+        var spans = touched
         for y in rows {
             let py = Double(y) + 0.5
-            var first = area.maxX, last = area.minX
-            for (k, s) in segments.enumerated() {
-                touched[k] = s.columns(atY: py, reach: reach, within: area.minX, area.maxX)
-                solid[k] = solidReach > 0 ? s.columns(atY: py, reach: solidReach, within: area.minX, area.maxX) : 0..<0
-                if !touched[k].isEmpty {
-                    first = min(first, touched[k].lowerBound)
-                    last = max(last, touched[k].upperBound)
-                }
+            var count = 0
+            for k in segments.indices where lows[k] <= py && py <= highs[k] {
+                let columns = segments[k].columns(atY: py, reach: reach, within: area.minX, area.maxX)
+                guard !columns.isEmpty else { continue }
+                near[count] = k
+                touched[count] = columns
+                solid[count] = solidReach > 0 ? segments[k].columns(atY: py, reach: solidReach, within: area.minX, area.maxX) : 0..<0
+                count += 1
             }
-            guard first < last else { continue }
+            guard count > 0 else { continue }
+            // Only the columns some segment touches: the inside of a ring is skipped.
+            var spanCount = 0
+            for i in 0..<count {
+                var merged = touched[i]
+                var j = 0
+                while j < spanCount {
+                    if spans[j].lowerBound <= merged.upperBound && merged.lowerBound <= spans[j].upperBound {
+                        merged = min(merged.lowerBound, spans[j].lowerBound)..<max(merged.upperBound, spans[j].upperBound)
+                        spanCount -= 1
+                        spans[j] = spans[spanCount]
+                    } else {
+                        j += 1
+                    }
+                }
+                spans[spanCount] = merged
+                spanCount += 1
+            }
             let line = row(y)
-            pixels: for x in first..<last {
-                for k in solid.indices where solid[k].contains(x) {
-                    paint.blend(line + x, alpha: paint.alpha)
-                    continue pixels
-                }
-                let px = Double(x) + 0.5
-                var nearest = Double.infinity
-                for k in touched.indices where touched[k].contains(x) {
-                    nearest = min(nearest, segments[k].distance(px, py))
-                }
-                let cover = min(reach - nearest, lineWidth)
-                if cover > 0 {
-                    paint.blend(line + x, alpha: paint.alpha(coverage: min(cover, 1)))
+            for span in spans[0..<spanCount] {
+                pixels: for x in span {
+                    for i in 0..<count where solid[i].contains(x) {
+                        paint.blend(line + x, alpha: paint.alpha)
+                        continue pixels
+                    }
+                    let px = Double(x) + 0.5
+                    var nearest = Double.infinity
+                    for i in 0..<count where touched[i].contains(x) {
+                        nearest = min(nearest, segments[near[i]].distance(px, py))
+                    }
+                    let cover = min(reach - nearest, lineWidth)
+                    if cover > 0 {
+                        paint.blend(line + x, alpha: paint.alpha(coverage: min(cover, 1)))
+                    }
                 }
             }
         }

@@ -73,8 +73,10 @@ public struct PanelPainter {
         // must not cut the title.
         // Only the items reaching into the clip can cut it.
         var listEdges: [Int] = []
+        // Beside the list (the scroll indicator's column) no item shows: one band is enough.
         for index in layout.sectionIndices(reaching: clip.minY - dy, clip.maxY - dy) {
             let section = layout.sections[index]
+            guard section.groupFrame.minX < clip.maxX && clip.minX < section.groupFrame.maxX else { continue }
             if let header = section.headerFrame { listEdges += [header.minY + dy, header.maxY + dy] }
             for row in section.rows[section.rowIndices(reaching: clip.minY - dy, clip.maxY - dy)] {
                 listEdges += [row.frame.minY + dy, row.frame.maxY + dy]
@@ -208,7 +210,7 @@ public struct PanelPainter {
 
     /// A row's label cut with an ellipsis to the row's label width, less room for the error
     /// badge after it when the badge shows.
-    private func fitted(_ label: String, font: Font, in row: PanelLayout.Row, leavingRoomForBadge badge: Bool) -> String {
+    func fitted(_ label: String, font: Font, in row: PanelLayout.Row, leavingRoomForBadge badge: Bool) -> String {
         counters.labelsFitted += 1
         let room = Double(row.labelWidth) - (badge ? ErrorBadge.gap + ErrorBadge.diameter : 0)
         return font.truncated(label, toWidth: room)

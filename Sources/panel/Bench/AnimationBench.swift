@@ -1,8 +1,9 @@
 import PanelUI
 
-/// One animation frame of each kind: what a 60 Hz frame in the middle of a checkbox's
-/// on-animation (one per animation type) or a switch's slide repaints, its widget's box,
-/// from the row background up, copied to the screen buffer.
+/// A tap turning on a checkbox of each animation type and a switch, frame by frame
+/// (`ToggleBench`), in one panel; and the demo's tapped box without an animation
+/// (`animation_duration: 0`), which shows its new state in the touch-up frame, as LVGL's
+/// toggle does with transitions off.
 enum AnimationBench {
     static let checkboxAnimations = ["stroke", "fill", "bounce", "flat", "one_stroke", "fade"]
 
@@ -16,30 +17,23 @@ enum AnimationBench {
         return lines.joined(separator: "\n")
     }()
 
-    /// Median milliseconds per frame, by animation name ("switch" for the switch).
-    static func measure(size: Size, fonts: FontCache, repeats: Int) throws -> [(name: String, ms: Double)] {
+    static func measure(size: Size, fonts: FontCache, repeats: Int) throws -> [TapFigures] {
         let description = try PanelDescription.parse(yaml, file: "(benchmark animations)", fileExists: { _ in true })
-        let layout = PanelLayout(description: description, logicalSize: size)
-        var model = PanelModel(description: description, layout: layout)
-        let painter = try PanelPainter(description: description, fonts: fonts)
-        let frame = PixelBuffer(size: size)
-        let display = HeadlessDisplay(size: size, keepsCopy: true)
-        painter.draw(model, at: 0, into: frame, clip: frame.bounds)
-
-        var figures: [(name: String, ms: Double)] = []
-        for (index, control) in description.controls.enumerated() {
-            _ = model.setValue(.bool(true), ofControl: index, animated: true, at: 0)
-            let middle = model.animationDuration(ofControl: index) / 2
-            let box = model.onScreen(layout.targets[index].controlFrame, at: middle)
-            var samples: [Double] = []
-            for _ in 0..<repeats {
-                samples.append(Stopwatch.milliseconds {
-                    painter.draw(model, at: middle, into: frame, clip: box)
-                    try? display.present(frame, damage: [box], rotation: .r0)
-                })
-            }
-            figures.append((control.kind == .switch ? "switch" : control.id, Stopwatch.median(samples)))
+        return try description.controls.map { control in
+            try ToggleBench.measure(description: description, name: control.id, size: size, fonts: fonts,
+                                    controlID: control.id, repeats: repeats)
         }
-        return figures
+    }
+
+    /// The demo with every control's animation turned off.
+    static func instantDemo() throws -> PanelDescription {
+        let yaml = DemoPanel.yaml.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line == "theme: {row_height: 52}" ? "theme: {row_height: 52, animation_duration: 0}" : String(line)
+        }.joined(separator: "\n")
+        let description = try PanelDescription.parse(yaml, file: "(benchmark demo without animations)", fileExists: { _ in true })
+        guard description.controls.allSatisfy({ $0.checkboxStyle.animationDuration == 0 && $0.switchStyle.animationDuration == 0 }) else {
+            throw CommandFailure(message: "panel bench: the demo's theme line changed; cannot turn its animations off", status: ExitStatus.failure)
+        }
+        return description
     }
 }

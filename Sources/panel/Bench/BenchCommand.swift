@@ -1,16 +1,18 @@
 import Glibc
 import PanelUI
 
-/// `panel bench`: the figures of issue 7, measured in one process (start-up and cairo in child
-/// processes of the same run), every figure a median over `--repeat` runs, every ratio from
-/// figures of this run. Meant for a release build (`swift build -c release`).
+/// `panel bench`: the figures of issues 7 and 12, measured in one process (start-up and cairo
+/// in child processes of the same run), every figure a median over `--repeat` runs, every
+/// ratio from figures of the same loop. Meant for a release build (`swift build -c release`).
 extension Commands {
     static let benchSizes = [Size(width: 800, height: 480), Size(width: 1280, height: 800), Size(width: 1920, height: 1080)]
-    /// Toggles and animation frames are measured on the biggest screen, where rows are widest.
+    /// Taps, scrolling, animation frames and start-up are measured on the biggest screen, where rows are widest.
     static let benchDetailSize = Size(width: 1920, height: 1080)
+    /// Taps for the touch-to-present percentiles.
+    static let benchLatencyTaps = 1000
 
     static func bench(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
-        let flags = try Arguments(args, command: "bench", valued: ["repeat", "static-binary"], switches: ["json"])
+        let flags = try Arguments(args, command: "bench", valued: ["repeat", "static-binary", "config"], switches: ["json"])
         if flags.wantsHelp { console.out(Help.bench); return ExitStatus.success }
         let repeats = try flags["repeat"].map { (text) throws(UsageError) in
             guard let n = Int(text), (1...100_000).contains(n) else {
@@ -21,28 +23,46 @@ extension Commands {
         guard let executable = currentExecutable() else {
             throw CommandFailure(message: "panel bench: cannot find its own executable in /proc/self/exe", status: ExitStatus.failure)
         }
+        // A cairo helper that dies must fail the run with a message, not kill it with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         var report = BenchReport(machine: MachineDescription.text(), repeats: repeats)
         #if DEBUG
         log.warning("bench: this is a debug build; build with `swift build -c release` for meaningful figures")
         report.debugBuild = true
         #endif
 
-        let description = try loadDescription(nil)
+        let folder = try BenchFolder()
+        let demo = try BenchScenes.demo()
+        let dense = try BenchScenes.dense(in: folder)
+        let scenes = try flags["config"].map { [try BenchScenes.config($0)] } ?? [demo, dense]
         let fonts = FontCache()
-        let sizeNames = benchSizes.map { "\($0.width)x\($0.height)" }
-        let cairo = try CairoBench.measure(executable: executable, sizes: sizeNames, repeats: repeats)
+        let sizeName = { (size: Size) in "\(size.width)x\(size.height)" }
+
+        let cases = scenes.flatMap { scene in benchSizes.map { (scene: scene, size: $0) } }
+        let cairo = cases.isEmpty ? nil : try CairoBench(executable: executable, scenes: cases.map { ($0.scene.path, sizeName($0.size)) })
         if cairo == nil { log.warning("bench: \(CairoBench.helperName) is not beside \(executable); no cairo figures") }
-        for (size, name) in zip(benchSizes, sizeNames) {
-            let frame = try FrameBench.measure(description: description, size: size, fonts: fonts, repeats: repeats)
-            report.scenes.append(.init(frame: frame, cairoMs: cairo?[name]))
+        for (index, item) in cases.enumerated() {
+            report.scenes.append(try FrameBench.measure(scene: item.scene, size: item.size, fonts: fonts, repeats: repeats,
+                                                        cairo: cairo.map { ($0, index) }))
         }
-        report.toggle = try ToggleBench.measure(description: description, size: benchDetailSize, fonts: fonts,
-                                                controlID: "hotspot", repeats: repeats)
+        cairo?.finish()
+
+        report.scroll = try ScrollBench.measure(scene: dense, size: benchDetailSize, fonts: fonts, repeats: repeats)
+        report.tap = try ToggleBench.measure(description: demo.description, name: "stroke", size: benchDetailSize, fonts: fonts,
+                                             controlID: "hotspot", repeats: repeats)
+        report.instant = try ToggleBench.measure(description: AnimationBench.instantDemo(), name: "none", size: benchDetailSize,
+                                                 fonts: fonts, controlID: "hotspot", repeats: repeats)
         report.animations = try AnimationBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)
+        report.touchToPresent = try TouchLatencyBench.measure(description: demo.description, size: benchDetailSize, fonts: fonts,
+                                                              controlID: "hotspot", taps: benchLatencyTaps)
         report.scanoutCopies = ScanoutBench.measure(size: benchDetailSize, repeats: repeats)
-        report.text = TextBench.measure(font: try fonts.font(path: description.theme.font, pixelSize: description.theme.fontSize),
+        report.text = TextBench.measure(font: try fonts.font(path: demo.description.theme.font, pixelSize: demo.description.theme.fontSize),
                                         repeats: repeats)
-        report.startup = try StartupBench.measure(executable: executable, size: sizeNames.last!, repeats: min(repeats, 15))
+        let startupRepeats = min(repeats, 15)
+        for scene in flags["config"] == nil ? [demo, dense] : [demo] + scenes {
+            report.startups.append(.init(scene: scene.name, figures: try StartupBench.measure(
+                executable: executable, size: sizeName(benchDetailSize), config: scene.path, repeats: startupRepeats)))
+        }
         report.selfPeakRSSBytes = ownPeakRSSBytes()
         if let path = flags["static-binary"] {
             var info = stat()
@@ -50,7 +70,7 @@ extension Commands {
                 throw CommandFailure(message: "panel bench: cannot stat \(path): \(Errno.current)", status: ExitStatus.failure)
             }
             report.staticBinaryBytes = Int(info.st_size)
-            report.staticStartup = try StartupBench.measure(executable: path, size: sizeNames.last!, repeats: min(repeats, 15))
+            report.staticStartup = try StartupBench.measure(executable: path, size: sizeName(benchDetailSize), repeats: startupRepeats)
         }
         console.out(flags.has("json") ? report.json.serialized() : report.table)
         return ExitStatus.success

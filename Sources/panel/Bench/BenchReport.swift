@@ -1,53 +1,96 @@
 import PanelUI
 
-/// The figures of one `panel bench` run, as a table for people and as issue 7's JSON shape.
+/// The figures of one `panel bench` run, as a table for people and as issue 12's JSON shape.
 struct BenchReport {
-    struct Scene {
-        var frame: FrameFigures
-        var cairoMs: Double?
+    struct Startup {
+        var scene: String
+        var figures: StartupFigures
     }
 
     var machine: String
     var repeats: Int
     var debugBuild = false
-    var scenes: [Scene] = []
-    var toggle = ToggleFigures(toggleMs: .nan, pixels: 0, damage: [])
-    var animations: [(name: String, ms: Double)] = []
+    var scenes: [FrameFigures] = []
+    var scroll: ScrollFigures?
+    /// The demo's tap (its box's default animation), and the same box without animation.
+    var tap: TapFigures?
+    var instant: TapFigures?
+    var animations: [TapFigures] = []
+    var touchToPresent: TouchLatencyFigures?
     var text = TextFigures(labelsPerSecond: .nan, nanosecondsPerGlyph: .nan)
     /// A full frame into screen memory at each rotation.
     var scanoutCopies: [(rotation: Rotation, ms: Double)] = []
-    var startup = StartupFigures(firstFrameMs: .nan, peakRSSBytes: .nan)
+    var startups: [Startup] = []
     var selfPeakRSSBytes = Double.nan
     var staticBinaryBytes: Int?
-    /// The same start-up measured on the static binary (what a device would ship).
+    /// The demo's start-up measured on the static binary (what a device would ship).
     var staticStartup: StartupFigures?
+
+    var detailResolution: String { "\(Commands.benchDetailSize.width)x\(Commands.benchDetailSize.height)" }
 
     var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("machine", .string(machine)),
-            ("scenes", .array(scenes.map { scene in
-                let f = scene.frame
-                return .object([
+            ("repeats", .number(Double(repeats))),
+            ("scenes", .array(scenes.map { f in
+                .object([
+                    ("scene", .string(f.scene)),
                     ("resolution", .string("\(f.size.width)x\(f.size.height)")),
                     ("render_ms", number(f.renderMs)), ("memset_ms", number(f.memsetMs)),
-                    ("memcpy_ms", number(f.memcpyMs)), ("cairo_ms", scene.cairoMs.map(number) ?? .null),
+                    ("memcpy_ms", number(f.memcpyMs)), ("cairo_ms", f.cairoMs.map(number) ?? .null),
                     ("render_over_memset", number(f.renderMs / f.memsetMs)),
-                    ("render_over_cairo", scene.cairoMs.map { number(f.renderMs / $0) } ?? .null),
+                    ("render_over_cairo", f.cairoMs.map { number(f.renderMs / $0) } ?? .null),
                 ])
             })),
-            ("toggle_ms", number(toggle.toggleMs)),
-            ("toggle_pixels", .number(Double(toggle.pixels))),
-            ("animation_frame_ms", .object(animations.map { ($0.name, number($0.ms)) })),
-            ("first_frame_ms", number(startup.firstFrameMs)),
+        ]
+        if let scroll {
+            members.append(("scroll", .object([
+                ("scene", .string(scroll.scene)), ("resolution", .string("\(scroll.size.width)x\(scroll.size.height)")),
+                ("step_px", .number(Double(scroll.step))),
+                ("scroll_frame_ms", number(scroll.frameMs)), ("memset_ms", number(scroll.memsetMs)),
+                ("scroll_over_memset", number(scroll.frameMs / scroll.memsetMs)),
+                ("full_repaint_ms", number(scroll.fullRepaintMs)),
+                ("full_repaint_over_memset", number(scroll.fullRepaintMs / scroll.memsetMs)),
+                ("repainted_pixels", .number(Double(scroll.repaintedPixels))), ("moved_pixels", .number(Double(scroll.movedPixels))),
+                ("scanout_copy_ms", number(scroll.scanoutCopyMs)), ("scanout_copy_pixels", .number(Double(scroll.scanoutCopyPixels))),
+            ])))
+        }
+        if let tap {
+            var toggle: [(key: String, value: JSONValue)] = [("resolution", .string(detailResolution)), ("control", .string("hotspot"))]
+            toggle += tapMembers(tap)
+            if let instant {
+                toggle += [("instant_ms", number(instant.touchUpMs)), ("instant_pixels", .number(Double(instant.touchUpPixels))),
+                           ("instant_first_visible_frame", .number(Double(instant.firstVisibleFrame)))]
+            }
+            toggle.append(("animations", .array(animations.map { .object(tapMembers($0)) })))
+            members.append(("toggle", .object(toggle)))
+        }
+        if let touchToPresent {
+            members.append(("touch_to_present_ms", .object([
+                ("p50", number(touchToPresent.p50Ms)), ("p99", number(touchToPresent.p99Ms)), ("max", number(touchToPresent.maxMs)),
+                ("taps", .number(Double(touchToPresent.taps))),
+            ])))
+        }
+        if let demo = startups.first(where: { $0.scene == "demo" }) {
+            members.append(("first_frame_ms", number(demo.figures.firstFrameMs)))
             // MB are 10^6 bytes; MiB (what ps and /proc count in) are given too.
-            ("peak_rss_mb", number(startup.peakRSSBytes / 1e6)),
-            ("peak_rss_mib", number(startup.peakRSSBytes / 1_048_576)),
+            members.append(("peak_rss_mb", number(demo.figures.peakRSSBytes / 1e6)))
+            members.append(("peak_rss_mib", number(demo.figures.peakRSSBytes / 1_048_576)))
+        }
+        members.append(("startup", .array(startups.map { s in
+            .object([("scene", .string(s.scene)), ("resolution", .string(detailResolution)),
+                     ("first_frame_ms", number(s.figures.firstFrameMs)), ("peak_rss_mb", number(s.figures.peakRSSBytes / 1e6)),
+                     ("peak_rss_mib", number(s.figures.peakRSSBytes / 1_048_576))])
+        })))
+        members += [
             ("scanout_copy_ms", .object(scanoutCopies.map { ("r\($0.rotation.degrees)", number($0.ms)) })),
             ("labels_per_s", number(text.labelsPerSecond)),
             ("glyph_ns", number(text.nanosecondsPerGlyph)),
-            ("toggle_resolution", .string("\(Commands.benchDetailSize.width)x\(Commands.benchDetailSize.height)")),
             ("bench_peak_rss_mb", number(selfPeakRSSBytes / 1e6)),
-            ("repeats", .number(Double(repeats))),
+            ("goals", .array(goals.map { goal in
+                .object([("goal", .string(goal.name)), ("value", number(goal.value)), ("limit", number(goal.limit)),
+                         ("met", goal.value.isFinite ? .bool(goal.value <= goal.limit) : .null)])
+            })),
         ]
         if let staticBinaryBytes { members.append(("static_stripped_bytes", .number(Double(staticBinaryBytes)))) }
         if let staticStartup {
@@ -58,34 +101,100 @@ struct BenchReport {
         return .object(members)
     }
 
+    private func tapMembers(_ tap: TapFigures) -> [(key: String, value: JSONValue)] {
+        [("animation", .string(tap.name)),
+         ("first_visible_frame", .number(Double(tap.firstVisibleFrame))),
+         ("touch_up_ms", number(tap.touchUpMs)), ("touch_up_pixels", .number(Double(tap.touchUpPixels))),
+         ("first_visible_ms", number(tap.firstVisibleMs)), ("toggle_pixels", .number(Double(tap.firstVisiblePixels))),
+         ("animation_total_ms", number(tap.animationTotalMs)), ("animation_frames", .number(Double(tap.animationFrames))),
+         ("largest_frame_ms", number(tap.largestFrameMs)), ("animation_pixels", .number(Double(tap.animationPixels)))]
+    }
+
+    /// The demo's tap first ("hotspot (stroke)"), then one per animation.
+    private var labelledTaps: [(String, TapFigures)] {
+        (tap.map { [("hotspot (\($0.name))", $0)] } ?? []) + animations.map { ($0.name, $0) }
+    }
+
+    /// Issue 12's goals, each a value that must not exceed its limit.
+    var goals: [(name: String, value: Double, limit: Double)] {
+        var goals: [(name: String, value: Double, limit: Double)] = []
+        for (scene, limit) in [("dense", 1.8), ("demo", 1.6)] {
+            if let f = scenes.first(where: { $0.scene == scene && $0.size == Commands.benchDetailSize }) {
+                goals.append(("\(scene) \(detailResolution) full frame / memset", f.renderMs / f.memsetMs, limit))
+            }
+        }
+        if let scroll {
+            goals.append(("scroll frame / memset", scroll.frameMs / scroll.memsetMs, 1.2))
+            goals.append(("scroll frame / full repaint of the viewport", scroll.frameMs / scroll.fullRepaintMs, 1))
+        }
+        if let instant { goals.append(("instant toggle ms", instant.touchUpMs, 0.02)) }
+        for (label, tap) in labelledTaps {
+            goals.append(("\(label) largest frame ms", tap.largestFrameMs, 0.05))
+            goals.append(("\(label) first visible frame ms", tap.firstVisibleMs, 0.05))
+        }
+        if let touchToPresent { goals.append(("touch to present p99 ms (headless)", touchToPresent.p99Ms, 0.5)) }
+        if let demo = startups.first(where: { $0.scene == "demo" }) {
+            goals.append(("demo \(detailResolution) peak RSS MB", demo.figures.peakRSSBytes / 1e6, 20))
+        }
+        return goals
+    }
+
     var table: String {
         var lines = ["machine: \(machine)", "medians of \(repeats) runs\(debugBuild ? " (DEBUG BUILD: not meaningful)" : "")", ""]
-        lines.append(row("full frame", "render ms", "memset ms", "memcpy ms", "cairo ms", "/memset", "/cairo"))
-        for scene in scenes {
-            let f = scene.frame
-            lines.append(row("\(f.size.width)x\(f.size.height)", fixed(f.renderMs), fixed(f.memsetMs), fixed(f.memcpyMs),
-                             scene.cairoMs.map { fixed($0) } ?? "-", fixed(f.renderMs / f.memsetMs, 2),
-                             scene.cairoMs.map { fixed(f.renderMs / $0, 2) } ?? "-"))
+        lines.append(row("full frame", "", "render ms", "memset ms", "memcpy ms", "cairo ms", "/memset", "/cairo"))
+        for f in scenes {
+            lines.append(row(f.scene, "\(f.size.width)x\(f.size.height)", fixed(f.renderMs), fixed(f.memsetMs), fixed(f.memcpyMs),
+                             f.cairoMs.map { fixed($0) } ?? "-", fixed(f.renderMs / f.memsetMs, 2),
+                             f.cairoMs.map { fixed(f.renderMs / $0, 2) } ?? "-"))
         }
-        let size = "\(Commands.benchDetailSize.width)x\(Commands.benchDetailSize.height)"
-        lines += ["", "toggle (\(size)): \(fixed(toggle.toggleMs, 4)) ms, \(toggle.pixels) pixels redrawn \(toggle.damage)"]
-        lines.append("animation frame (\(size)), ms: " + animations.map { "\($0.name) \(fixed($0.ms, 4))" }.joined(separator: ", "))
-        lines.append("frame to screen memory (\(size)), ms: " + scanoutCopies.map { "r\($0.rotation.degrees) \(fixed($0.ms, 3))" }.joined(separator: ", "))
-        lines.append("text: \(Int(text.labelsPerSecond)) labels/s (\"\(TextBench.label)\"), \(fixed(text.nanosecondsPerGlyph, 1)) ns/glyph")
-        lines.append("start-up to first frame (headless \(size)): \(fixed(startup.firstFrameMs, 1)) ms; peak RSS \(megabytes(startup.peakRSSBytes))")
+        if let s = scroll {
+            lines += ["", "scroll (\(s.scene) \(s.size.width)x\(s.size.height), \(s.step) px): \(fixed(s.frameMs, 4)) ms = "
+                + "\(fixed(s.frameMs / s.memsetMs, 2))x memset (\(fixed(s.memsetMs, 3)) ms), \(s.repaintedPixels) px painted, "
+                + "\(s.movedPixels) moved; the viewport repainted instead: \(fixed(s.fullRepaintMs, 4)) ms "
+                + "(\(fixed(s.fullRepaintMs / s.memsetMs, 2))x); DRM back-buffer copy \(fixed(s.scanoutCopyMs, 4)) ms (\(s.scanoutCopyPixels) px)"]
+        }
+        lines.append("")
+        lines.append(row("tap (\(detailResolution))", "", "touch-up", "1st seen", "frames", "total ms", "largest", "pixels"))
+        for (label, tap) in labelledTaps {
+            lines.append(row(label, "", fixed(tap.touchUpMs, 4), fixed(tap.firstVisibleMs, 4), "\(tap.animationFrames)",
+                             fixed(tap.animationTotalMs, 3), fixed(tap.largestFrameMs, 4), "\(tap.firstVisiblePixels)"))
+        }
+        if let instant {
+            lines.append("without animation (animation_duration: 0): \(fixed(instant.touchUpMs, 4)) ms, \(instant.touchUpPixels) px"
+                + (instant.firstVisibleFrame == 0 ? " (shown at touch-up)" : " (NOT shown at touch-up)"))
+        }
+        if let t = touchToPresent {
+            lines.append("touch to present (headless, \(t.taps) taps through epoll): p50 \(fixed(t.p50Ms, 4)) ms, "
+                + "p99 \(fixed(t.p99Ms, 4)) ms, max \(fixed(t.maxMs, 3)) ms")
+        }
+        lines.append("frame to screen memory (\(detailResolution)), ms: "
+            + scanoutCopies.map { "r\($0.rotation.degrees) \(fixed($0.ms, 3))" }.joined(separator: ", "))
+        lines.append("text: \(text.labelsPerSecond.isFinite ? String(Int(text.labelsPerSecond)) : "-") labels/s (\"\(TextBench.label)\"), \(fixed(text.nanosecondsPerGlyph, 1)) ns/glyph")
+        for s in startups {
+            lines.append("start-up to first frame (\(s.scene), headless \(detailResolution)): \(fixed(s.figures.firstFrameMs, 1)) ms; "
+                + "peak RSS \(megabytes(s.figures.peakRSSBytes))")
+        }
         if let staticBinaryBytes {
             lines.append("static release binary, stripped: \(megabytes(Double(staticBinaryBytes))) (\(staticBinaryBytes) bytes)")
         }
         if let staticStartup {
             lines.append("  its start-up to first frame: \(fixed(staticStartup.firstFrameMs, 1)) ms; peak RSS \(megabytes(staticStartup.peakRSSBytes))")
         }
+        lines += ["", "goals:"]
+        for goal in goals {
+            let verdict = !goal.value.isFinite ? "?" : goal.value <= goal.limit ? "met" : "MISSED"
+            lines.append("  \(goal.name): \(fixed(goal.value, 4)) (at most \(fixed(goal.limit, 2))) \(verdict)")
+        }
         return lines.joined(separator: "\n")
     }
 
     private func row(_ cells: String...) -> String {
         cells.enumerated().map { i, cell in
-            let width = i == 0 ? 11 : 10
-            return i == 0 ? cell.padding(width) : String(repeating: " ", count: max(0, width - cell.count)) + cell
+            switch i {
+            case 0: cell.padding(12)
+            case 1: cell.padding(10)
+            default: String(repeating: " ", count: max(0, 10 - cell.count)) + cell
+            }
         }.joined()
     }
 }

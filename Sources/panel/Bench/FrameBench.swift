@@ -1,20 +1,26 @@
 import Glibc
 import PanelUI
 
-/// One screen size: the demo panel's full frame against writing (memset) and copying
-/// (memcpy) the same bytes, measured interleaved in one loop so load changes hit all three alike.
+/// One scene at one screen size: its full frame against writing (memset) and copying (memcpy)
+/// the same bytes and against cairo drawing the same scene, measured in one loop (A B A B),
+/// so load changes hit all four alike.
 struct FrameFigures {
+    var scene: String
     var size: Size
     var renderMs: Double
     var memsetMs: Double
     var memcpyMs: Double
+    var cairoMs: Double?
 }
 
 enum FrameBench {
-    static func measure(description: PanelDescription, size: Size, fonts: FontCache, repeats: Int) throws -> FrameFigures {
-        let layout = PanelLayout(description: description, logicalSize: size)
-        let model = PanelModel(description: description, layout: layout)
-        let painter = try PanelPainter(description: description, fonts: fonts)
+    /// `cairo`: the helper and its number for the same scene and size.
+    static func measure(scene: BenchScene, size: Size, fonts: FontCache, repeats: Int,
+                        cairo: (helper: CairoBench, scene: Int)?) throws -> FrameFigures {
+        let layout = PanelLayout(description: scene.description, logicalSize: size)
+        let model = PanelModel(description: scene.description, layout: layout)
+        let painter = try PanelPainter(description: scene.description, fonts: fonts,
+                                       images: Commands.loadImages(scene.description, file: scene.path ?? DemoPanel.fileName))
         let frame = PixelBuffer(size: size)
         let bytes = size.width * size.height * 4
         let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
@@ -25,13 +31,14 @@ enum FrameBench {
         // One untimed frame fills the glyph caches, as the first frame of a running panel does.
         painter.draw(model, at: 0, into: frame, clip: frame.bounds)
 
-        var render: [Double] = [], write: [Double] = [], copy: [Double] = []
+        var render: [Double] = [], write: [Double] = [], copy: [Double] = [], cairoSamples: [Double] = []
         for i in 0..<repeats {
             render.append(Stopwatch.milliseconds { painter.draw(model, at: 0, into: frame, clip: frame.bounds) })
             write.append(Stopwatch.milliseconds { memset(target, Int32(i & 0xFF), bytes); blackHole(target) })
             copy.append(Stopwatch.milliseconds { memcpy(target, source, bytes); blackHole(target) })
+            if let cairo { cairoSamples.append(try cairo.helper.frameMs(scene: cairo.scene)) }
         }
-        return FrameFigures(size: size, renderMs: Stopwatch.median(render),
-                            memsetMs: Stopwatch.median(write), memcpyMs: Stopwatch.median(copy))
+        return FrameFigures(scene: scene.name, size: size, renderMs: Stopwatch.median(render), memsetMs: Stopwatch.median(write),
+                            memcpyMs: Stopwatch.median(copy), cairoMs: cairo == nil ? nil : Stopwatch.median(cairoSamples))
     }
 }

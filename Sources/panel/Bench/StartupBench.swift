@@ -12,14 +12,15 @@ enum StartupBench {
     /// `run` logs this right after the first frame is presented (Commands.run).
     static let firstFrameLine = "panel: showing "
 
-    static func measure(executable: String, size: String, repeats: Int) throws -> StartupFigures {
+    /// `config`: the description file (nil: the bundled demo).
+    static func measure(executable: String, size: String, config: String? = nil, repeats: Int) throws -> StartupFigures {
         let folder = try BenchFolder()
         var times: [Double] = [], peaks: [Double] = []
+        let arguments = ["run", "--display", "headless:\(size)", "--state", "\(folder.path)/state.json", "--input", "none"]
+            + (config.map { ["--config", $0] } ?? [])
         for _ in 0..<repeats {
             let start = Stopwatch.nanoseconds()
-            let child = try BenchChild(path: executable, arguments: ["run", "--display", "headless:\(size)",
-                                                                       "--state", "\(folder.path)/state.json", "--input", "none"],
-                                         stream: STDERR_FILENO)
+            let child = try BenchChild(path: executable, arguments: arguments, stream: STDERR_FILENO)
             var shown = false
             while let line = child.readLine() {
                 if line.hasPrefix(firstFrameLine) { shown = true; break }

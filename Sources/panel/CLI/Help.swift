@@ -11,14 +11,14 @@ enum Help {
                          [--count N] [--timeout S]
            panel outputs [--display drm[:DEVICE][,…]]
            panel ctl [--socket PATH] get [ID] | set ID VALUE | subscribe
-           panel bench [--json] [--repeat N] [--static-binary FILE]
+           panel bench [--json] [--repeat N] [--config FILE] [--static-binary FILE]
 
     Run `panel COMMAND --help` for each command's flags.
     """
 
     static let run = """
     usage: panel [run] [--config FILE] [--state FILE] [--display SPEC] [--input SPEC]
-                       [--rotate 0|90|180|270] [--screenshot OUT.png] [--hold] [--socket PATH]
+                       [--rotate 0|90|180|270] [--screenshot OUT.png] [--hold] [--socket PATH] [--stats]
 
     Shows a settings panel and keeps its values.
       --config FILE      panel description (YAML); without it the bundled demo panel
@@ -38,6 +38,9 @@ enum Help {
       --hold             after a replay, keep showing the last frame until SIGTERM/SIGINT
       --socket PATH      control socket (JSON lines; see panel ctl --help); default `socket:`
                          from the description, else $RUNTIME_DIRECTORY/panel.sock under systemd
+      --stats            on exit, log touch to screen (p50/p99): from each finger's kernel
+                         event time to the page flip of the frame showing it (DRM), or to that
+                         frame's present (headless, one buffer)
 
     SIGHUP reads the description again and keeps the values; SIGTERM/SIGINT save and exit 0.
     """
@@ -89,13 +92,20 @@ enum Help {
     """
 
     static let bench = """
-    usage: panel bench [--json] [--repeat N] [--static-binary FILE]
+    usage: panel bench [--json] [--repeat N] [--config FILE] [--static-binary FILE]
 
-    Measures the renderer against memset, memcpy and cairo (panel-bench-cairo beside this
-    binary), a toggle, animation frames, text, start-up and peak RSS; build with
-    `swift build -c release` first (scripts/bench.sh does everything).
+    Measures, every figure a median of N runs and every ratio from the same loop: full frames
+    of two scenes (demo: the bundled panel; dense: a screen full of rows) at three sizes against
+    memset, memcpy and cairo (panel-bench-cairo beside this binary, timed between panel's own
+    frames); a 7 px scroll frame of the dense list at 1920x1080; a tap on a checkbox frame by
+    frame (touch-up, first frame showing the change, every animation frame of each animation
+    and of a switch) and without animation; touch to present through the event loop (1000
+    taps); text; start-up and peak RSS of each scene. Build with `swift build -c release`
+    first (scripts/bench.sh does everything).
       --json                one JSON object instead of the table
       --repeat N            runs per figure; medians are reported (default 30)
+      --config FILE         full frames (and a start-up) of this description instead of the
+                            demo and dense scenes
       --static-binary FILE  also report the size of FILE (the stripped static build)
     """
 }

@@ -5,7 +5,7 @@ extension Commands {
     /// `panel run`: a replay on its virtual clock, or the event loop until SIGTERM/SIGINT.
     static func run(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
         let flags = try Arguments(args, command: "run", valued: ["config", "state", "display", "input", "rotate", "screenshot", "socket"],
-                                  switches: ["hold"])
+                                  switches: ["hold", "stats"])
         if flags.wantsHelp { console.out(Help.run); return ExitStatus.success }
         let environment = environment()
         let description = try loadDescription(flags["config"])
@@ -72,6 +72,8 @@ extension Commands {
                                         startTime: clock.now, log: log)
                 }
             }
+            let stats = flags.has("stats") ? TouchToScreen() : nil
+            if let stats { service.attach(stats: stats) }
             do {
                 try service.attach(signals: signals)
                 if let live { try service.attach(input: live) }
@@ -83,6 +85,7 @@ extension Commands {
                 : live != nil ? "showing \(description.controls.count) controls with input from \(flags["input"] ?? "libinput"); stop with SIGTERM or Ctrl-C"
                 : "showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C")
             try systemCall { () throws(SystemCallError) in try service.run() }
+            if let stats { log.info(stats.summary(source: service.touchToScreenSource)) }
             actions.terminateAll()
             if service.stopSignal == nil { status = ExitStatus.failure }
         }

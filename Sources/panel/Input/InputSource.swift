@@ -11,4 +11,11 @@ import PanelUI
 protocol InputSource: AnyObject {
     var fd: CInt { get }
     func drain(at now: Double) -> [TouchEvent]
+    /// When the kernel saw `touch` (one `drain` returned), CLOCK_MONOTONIC microseconds; nil
+    /// when the source can't tell. For `panel run --stats`.
+    func kernelMicroseconds(of touch: TouchEvent) -> UInt64?
+}
+
+extension InputSource {
+    func kernelMicroseconds(of touch: TouchEvent) -> UInt64? { nil }
 }

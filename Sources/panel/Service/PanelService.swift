@@ -77,6 +77,9 @@ final class PanelService {
         try loop.watch(input.fd) { [unowned self, unowned input] _ in
             let now = self.now
             for touch in input.drain(at: now) {
+                if touch.phase == .down, let stats = touchToScreen, let time = input.kernelMicroseconds(of: touch) {
+                    stats.touched(atMicroseconds: time)
+                }
                 do throws(DisplayError) {
                     try session.deliver(touch, at: now)
                 } catch {
@@ -84,6 +87,21 @@ final class PanelService {
                 }
             }
         }
+    }
+
+    /// `panel run --stats`: times every touch to the frame that shows it on screen (page-flip
+    /// events on DRM, the present elsewhere).
+    private(set) var touchToScreen: TouchToScreen?
+
+    func attach(stats: TouchToScreen) {
+        touchToScreen = stats
+        (session.display as? DRMDisplay)?.onFlip = { [unowned stats] time in stats.flipped(atMicroseconds: time) }
+    }
+
+    /// What `--stats` counted touches to: the page flip when this display flips.
+    var touchToScreenSource: String {
+        (session.display as? DRMDisplay)?.path == .pageFlip ? "the page-flip event of the frame showing it"
+            : "the frame showing it handed to the display"
     }
 
     /// Serves the control socket: requests, and a change line to subscribers for every change.
@@ -168,7 +186,13 @@ final class PanelService {
         let flipPending = { (self.session.display as? DRMDisplay)?.isFlipPending ?? false }
         do throws(DisplayError) {
             try session.idle(until: now)
-            if !flipPending() { try session.renderFrame(at: now) }
+            if !flipPending() {
+                let previous = session.lastFrame
+                try session.renderFrame(at: now)
+                if let touchToScreen, session.lastFrame != previous {
+                    touchToScreen.presented(atMicroseconds: LibinputInput.monotonicMicroseconds(), flipQueued: flipPending())
+                }
+            }
         } catch {
             log.error("\(error)")
         }

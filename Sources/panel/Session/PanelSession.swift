@@ -16,7 +16,7 @@ final class PanelSession {
     private(set) var savedDocument: StateDocument
     private let log: Log
     private var lastFrameTime: Double?
-    /// Pixels repainted by the last frame: a toggle must cost a row, not a screen.
+    /// Pixels repainted by the last frame (moved ones not counted): a toggle must cost a row, not a screen.
     private(set) var lastFramePixels = 0
     /// Value changes since the start.
     private(set) var changeCount = 0
@@ -69,24 +69,24 @@ final class PanelSession {
     /// Draws and shows the whole panel.
     func renderFullFrame(at now: Double) throws(DisplayError) {
         _ = model.takeDamage(previousFrame: now, now: now)
-        try paint([frame.bounds], at: now)
+        try paint(FrameDamage(repaint: [frame.bounds]), at: now)
     }
 
-    /// Draws and shows what changed since the last frame; nothing when nothing did.
+    /// Draws and shows what changed since the last frame; nothing when nothing did. A scroll
+    /// moves the list's pixels still on screen and paints only what comes into view.
     func renderFrame(at now: Double) throws(DisplayError) {
-        let damage = model.takeDamage(previousFrame: lastFrameTime ?? now, now: now)
+        let damage = model.takeFrameDamage(previousFrame: lastFrameTime ?? now, now: now)
         guard !damage.isEmpty else { return }
         try paint(damage, at: now)
     }
 
-    private func paint(_ damage: [Rect], at now: Double) throws(DisplayError) {
-        let rects = damage.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
-        for rect in rects {
-            painter.draw(model, at: now, into: frame, clip: rect)
-        }
-        lastFramePixels = rects.reduce(0) { $0 + $1.area }
+    private func paint(_ damage: FrameDamage, at now: Double) throws(DisplayError) {
+        var damage = damage
+        damage.repaint = damage.repaint.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
+        painter.draw(model, at: now, into: frame, damage: damage)
+        lastFramePixels = damage.repaintedPixels
         lastFrameTime = now
-        try display.present(frame, damage: rects, rotation: rotation)
+        try display.present(frame, damage: damage.changed, rotation: rotation)
         saveIfPending(at: now)
     }
 

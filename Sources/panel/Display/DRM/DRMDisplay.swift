@@ -31,6 +31,9 @@ final class DRMDisplay: Display {
     private var dpmsProperty: UInt32?
     private var lost = false
 
+    /// Called with each completed page flip's timestamp (the kernel's, CLOCK_MONOTONIC µs).
+    var onFlip: ((UInt64) -> Void)?
+
     /// How long a queued flip may take before the driver is declared stuck (TCG VMs are slow).
     static let flipTimeoutMilliseconds: CInt = 5000
 
@@ -175,9 +178,11 @@ final class DRMDisplay: Display {
     func handleEvents() throws(DRMError) {
         var context = drmEventContext()
         context.version = 2
-        context.page_flip_handler = { _, _, _, _, userData in
+        context.page_flip_handler = { _, _, seconds, microseconds, userData in
             guard let userData else { return }
-            Unmanaged<DRMDisplay>.fromOpaque(userData).takeUnretainedValue().flip.flipCompleted()
+            let display = Unmanaged<DRMDisplay>.fromOpaque(userData).takeUnretainedValue()
+            display.flip.flipCompleted()
+            display.onFlip?(UInt64(seconds) * 1_000_000 + UInt64(microseconds))
         }
         try card.check(drmHandleEvent(card.fd, &context), "read DRM events")
     }

@@ -83,6 +83,11 @@ final class LibinputInput: InputSource {
         return touches
     }
 
+    /// libinput's event time: touch times count from `origin`.
+    func kernelMicroseconds(of touch: TouchEvent) -> UInt64? {
+        origin + touch.time
+    }
+
     private func added(_ device: OpaquePointer) {
         let key = Int(bitPattern: UnsafeRawPointer(device))
         let name = String(cString: libinput.deviceGetName(device)!)
