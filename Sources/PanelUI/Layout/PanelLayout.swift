@@ -36,8 +36,10 @@ public struct PanelLayout: Equatable, Sendable {
         /// around it (Material's pressed halo; UIKit's switch also widens its knob). The whole
         /// row stays the touch target; the feedback shows what the touch will change.
         public var pressedFrame: Rect {
-            controlFrame.outsetBy(dx: PanelLayout.haloMargin, dy: PanelLayout.haloMargin).intersection(frame)
+            controlFrame.outsetBy(dx: haloMargin, dy: haloMargin).intersection(frame)
         }
+        /// The halo's reach at the layout's scale.
+        public var haloMargin: Int
     }
 
     public struct Section: Equatable, Sendable {
@@ -49,6 +51,8 @@ public struct PanelLayout: Equatable, Sendable {
     }
 
     public var logicalSize: Size
+    /// The sizes everything is laid out and drawn with, at the layout's scale factor.
+    public var metrics: LayoutMetrics
     /// The title bar stays put; everything below it scrolls when it doesn't fit.
     public var titleFrame: Rect?
     /// Where the scrolling content shows, in logical pixels.
@@ -60,6 +64,7 @@ public struct PanelLayout: Equatable, Sendable {
     /// Touch targets in drawing order: every row that is a control.
     public var targets: [Row]
 
+    /// The metrics at scale 1 on a regular screen, in points (`metrics` has them scaled).
     public static let sideMargin = 16
     public static let rowInset = 16
     /// Between a checkbox and its label.
@@ -71,21 +76,25 @@ public struct PanelLayout: Equatable, Sendable {
     public static let maxContentWidth = 960
     public static let groupCornerRadius = 10.0
 
-    public init(description: PanelDescription, logicalSize: Size) {
+    /// `logicalSize` is in device pixels (after rotation); `scale` multiplies every size of
+    /// the description and of the layout's own metrics.
+    public init(description: PanelDescription, logicalSize: Size, scale: Double = 1) {
         let theme = description.theme
-        let contentWidth = max(0, min(logicalSize.width - 2 * Self.sideMargin, Self.maxContentWidth))
+        let m = LayoutMetrics(theme: theme, scale: scale, logicalSize: logicalSize)
+        metrics = m
+        let contentWidth = max(0, min(logicalSize.width - 2 * m.sideMargin, m.maxContentWidth))
         let contentX = (logicalSize.width - contentWidth) / 2
-        let headerHeight = theme.fontSize + 24
-        let captionHeight = max(40, theme.fontSize + 20)
+        let headerHeight = m.headerHeight
+        let captionHeight = m.captionHeight
         var y = 0
 
         self.logicalSize = logicalSize
         if description.title != nil {
-            titleFrame = Rect(x: 0, y: 0, width: logicalSize.width, height: theme.rowHeight)
-            y += theme.rowHeight
+            titleFrame = Rect(x: 0, y: 0, width: logicalSize.width, height: m.titleHeight)
+            y += m.titleHeight
         } else {
             titleFrame = nil
-            y += Self.sideMargin
+            y += m.sideMargin
         }
 
         var sections: [Section] = []
@@ -101,21 +110,21 @@ public struct PanelLayout: Equatable, Sendable {
             var rows: [Row] = []
             func addRow(_ kind: RowKind, label: String, height: Int, widget: ControlKind?) {
                 let frame = Rect(x: contentX, y: y, width: contentWidth, height: height)
-                var controlFrame = Rect(x: frame.x + Self.rowInset, y: frame.y + height / 2, width: 0, height: 0)
-                var labelX = frame.x + Self.rowInset
-                var labelEnd = frame.maxX - Self.rowInset
+                var controlFrame = Rect(x: frame.x + m.rowInset, y: frame.y + height / 2, width: 0, height: 0)
+                var labelX = frame.x + m.rowInset
+                var labelEnd = frame.maxX - m.rowInset
                 if let widget {
-                    let size = Self.controlSize(widget, rowHeight: theme.rowHeight)
+                    let size = Self.controlSize(widget, rowHeight: m.rowHeight)
                     let top = frame.y + (height - size.height) / 2
                     switch widget {
                     case .switch:
                         // Settings style: label left, switch right.
-                        controlFrame = Rect(x: frame.maxX - Self.rowInset - size.width, y: top, width: size.width, height: size.height)
-                        labelEnd = controlFrame.minX - Self.labelGap
+                        controlFrame = Rect(x: frame.maxX - m.rowInset - size.width, y: top, width: size.width, height: size.height)
+                        labelEnd = controlFrame.minX - m.labelGap
                     case .checkbox, .radio:
                         // Form style, as the checkbox seeds draw it: box first, label beside it.
-                        controlFrame = Rect(x: frame.x + Self.rowInset, y: top, width: size.width, height: size.height)
-                        labelX = controlFrame.maxX + Self.labelGap
+                        controlFrame = Rect(x: frame.x + m.rowInset, y: top, width: size.width, height: size.height)
+                        labelX = controlFrame.maxX + m.labelGap
                     }
                 }
                 var target: Int?
@@ -124,19 +133,20 @@ public struct PanelLayout: Equatable, Sendable {
                     targetCount += 1
                 }
                 rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame,
-                                labelX: labelX, labelWidth: max(0, labelEnd - labelX), hasSeparator: true, target: target))
+                                labelX: labelX, labelWidth: max(0, labelEnd - labelX), hasSeparator: true, target: target,
+                                haloMargin: m.haloMargin))
                 y += height
             }
             for control in section.controls {
                 switch control.kind {
                 case .checkbox, .switch:
                     addRow(.control(index: controlIndex, option: nil), label: control.label,
-                           height: theme.rowHeight, widget: control.kind)
+                           height: m.rowHeight, widget: control.kind)
                 case .radio:
                     addRow(.caption(index: controlIndex), label: control.label, height: captionHeight, widget: nil)
                     for (option, name) in control.options.enumerated() {
                         addRow(.control(index: controlIndex, option: option), label: name,
-                               height: theme.rowHeight, widget: .radio)
+                               height: m.rowHeight, widget: .radio)
                     }
                 }
                 controlIndex += 1
@@ -145,7 +155,7 @@ public struct PanelLayout: Equatable, Sendable {
             sections.append(Section(title: section.title, headerFrame: headerFrame,
                                     groupFrame: Rect(x: contentX, y: groupTop, width: contentWidth, height: y - groupTop),
                                     rows: rows))
-            y += Self.sideMargin
+            y += m.sideMargin
         }
         self.sections = sections
         let top = titleFrame?.maxY ?? 0
@@ -162,8 +172,8 @@ public struct PanelLayout: Equatable, Sendable {
             let height = (rowHeight + 1) / 2
             return Size(width: (height * 51 + 15) / 31, height: height)
         case .checkbox, .radio:
-            // The UIControl checkbox seed's box is about 40x40; smaller rows get smaller boxes.
-            let side = min(40, rowHeight * 5 / 8)
+            // The UIControl checkbox seed's 40x40 box in a 64 px row, growing with the row as the switch does.
+            let side = rowHeight * 5 / 8
             return Size(width: side, height: side)
         }
     }
