@@ -133,6 +133,12 @@ public struct PanelPainter {
                 drawRow(shown, model: model, now: now, canvas: content)
             }
         }
+        if dy < 0 {
+            // Content scrolled under the title bar: a hairline marks the edge, as UIKit's bars do.
+            // It lies in the viewport, so the viewport's damage on every scroll repaints it.
+            content.fill(Rect(x: layout.viewport.x, y: layout.viewport.minY, width: layout.viewport.width, height: m.hairline),
+                         color: theme.separator)
+        }
         if let indicator = model.scrollIndicator(at: now), indicator.frame.intersects(content.clip) {
             let bar = RectF(indicator.frame)
             content.fillRoundedRect(bar, radius: bar.width / 2, color: theme.text.withOpacity(Self.indicatorOpacity * indicator.opacity))
@@ -152,10 +158,9 @@ public struct PanelPainter {
         switch row.kind {
         case .caption(let index):
             let failed = model.failedControls.contains(index)
-            let caption = fitted(row.label, font: headerFont, in: row, leavingRoomFor: failed ? badge : nil)
-            drawText(caption, font: headerFont, in: row.frame, x: Double(row.labelX), color: theme.sectionText, canvas: canvas)
+            let end = drawLabel(row, font: headerFont, color: theme.sectionText, badge: failed ? badge : nil, canvas: canvas)
             if failed {
-                badge.draw(in: canvas, x: Double(row.labelX) + headerFont.measure(caption).rounded() + badge.gap, row: row.frame)
+                badge.draw(in: canvas, x: end + badge.gap, row: row.frame)
             }
         case .control(let index, let option):
             guard let target = row.target else { return }
@@ -172,9 +177,7 @@ public struct PanelPainter {
             let failed = option == nil && model.failedControls.contains(index)
             var labelEnd = Double(row.labelX)
             if label.isShown, let font = labelFonts[m.pixels(label.fontSize)] {
-                let text = fitted(row.label, font: font, in: row, leavingRoomFor: failed ? badge : nil)
-                drawText(text, font: font, in: row.frame, x: Double(row.labelX), color: label.color, canvas: canvas)
-                labelEnd += font.measure(text).rounded() + badge.gap
+                labelEnd = drawLabel(row, font: font, color: label.color, badge: failed ? badge : nil, canvas: canvas) + badge.gap
             }
             if failed {
                 badge.draw(in: canvas, x: labelEnd, row: row.frame)
@@ -218,9 +221,35 @@ public struct PanelPainter {
     /// A row's label cut with an ellipsis to the row's label width, less room for the error
     /// badge after it when the badge shows.
     private func fitted(_ label: String, font: Font, in row: PanelLayout.Row, leavingRoomFor badge: ErrorBadge?) -> String {
+        guard badge != nil || row.labelLines.isEmpty else { return label }
         counters.labelsFitted += 1
         let room = Double(row.labelWidth) - (badge.map { $0.gap + $0.diameter } ?? 0)
         return font.truncated(label, toWidth: room)
+    }
+
+    /// Draws a row's label (its lines, or the label cut to one line when the layout set none)
+    /// and its detail line; returns where the last line ends, for the badge after it.
+    private func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, badge: ErrorBadge?, canvas: Canvas) -> Double {
+        var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
+        lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
+        let x = Double(row.labelX)
+        guard lines.count > 1 || row.detail != nil else {
+            drawText(lines[0], font: font, in: row.frame, x: x, color: color, canvas: canvas)
+            return x + font.measure(lines[0]).rounded()
+        }
+        let lineHeight = font.lineHeight.rounded(.up)
+        var top = row.labelFrame.minY
+        for line in lines {
+            drawText(line, font: font, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: Int(lineHeight)),
+                     x: x, color: color, canvas: canvas)
+            top += Int(lineHeight)
+        }
+        if let detail = row.detail {
+            let height = Int(headerFont.lineHeight.rounded(.up))
+            drawText(detail, font: headerFont, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: height),
+                     x: x, color: theme.sectionText, canvas: canvas)
+        }
+        return x + font.measure(lines[lines.count - 1]).rounded()
     }
 
     private func image(_ path: String?) -> Image? {
@@ -240,6 +269,7 @@ extension PanelLayout.Row {
         var row = self
         row.frame = frame.offsetBy(dx: 0, dy: dy)
         row.controlFrame = controlFrame.offsetBy(dx: 0, dy: dy)
+        row.labelFrame = labelFrame.offsetBy(dx: 0, dy: dy)
         return row
     }
 }

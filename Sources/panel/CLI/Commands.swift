@@ -82,7 +82,7 @@ enum Commands {
             ?? dpi.map { (PhysicalSize(pixels: screen, dpi: $0), "headless") }
         let choice = ScaleChoice.choose(setting: description.scale, override: try flags.scale(command: "layout"), screen: screen,
                                         physical: physical?.0, source: physical?.1 ?? "")
-        let layout = PanelLayout(description: description, logicalSize: logical, scale: choice.factor)
+        let layout = PanelLayout(description: description, logicalSize: logical, scale: choice.factor, fonts: FontCache())
         console.out(LayoutReport.json(layout, description: description, rotation: rotation))
         return ExitStatus.success
     }

@@ -62,7 +62,7 @@ final class PanelSession {
             savedDocument.set(control.id, value.json)
         }
         blanker = description.blankAfter.map { IdleBlanker(blankAfter: $0, now: startTime) }
-        model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize, scale: scale),
+        model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
                            values: start.values)
     }
 
