@@ -146,6 +146,46 @@ struct ScaleTests {
     }
 }
 
+extension ScaleTests {
+    /// Wrapped, detailed rows in columns, scrolled under the title (its hairline) and toggled:
+    /// the damage repainted alone still gives the full frame's pixels.
+    @Test(arguments: [(Size(width: 320, height: 240), 1.0), (Size(width: 1920, height: 1080), 0.75), (Size(width: 3840, height: 2160), 2.0)])
+    func partialRepaintWithWrappedRowsColumnsAndScrolling(_ size: Size, _ scale: Double) throws {
+        let description = try PanelDescription.parse(ScreensGoldenTests.twelve, file: "t.yml", fileExists: { _ in true })
+        var m = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size, scale: scale, fonts: fonts))
+        let painter = try PanelPainter(description: description, fonts: fonts, scale: scale, logicalSize: size)
+        let frame = PixelBuffer(size: size)
+        painter.draw(m, at: 0, into: frame, clip: frame.bounds)
+        _ = m.takeDamage(previousFrame: 0, now: 0)
+        let start = Point(x: Double(size.width) / 2, y: Double(m.layout.viewport.maxY) - 4)
+        var events: [(TouchPhase, Point, Double)] = [(.down, start, 0.0)]
+        for k in 1...10 { events.append((.motion, Point(x: start.x, y: start.y - Double(k * size.height / 25)), 0.02 * Double(k))) }
+        events.append((.up, Point(x: start.x, y: start.y - Double(10 * size.height / 25)), 0.22))
+        var previous = 0.0, index = 0
+        for (step, now) in stride(from: 0.0, through: 2.5, by: 1.0 / 20).enumerated() {
+            while index < events.count, events[index].2 <= now {
+                _ = m.handle(PanelTouch(phase: events[index].0, slot: 0, position: events[index].1), at: events[index].2)
+                index += 1
+            }
+            let shift = Point(x: 0, y: -Double(m.scrollOffset(at: now)))
+            if abs(now - 1.5) < 0.01, let target = m.layout.targets.first(where: { m.layout.viewport.contains($0.frame.center + shift) }) {
+                let p = target.frame.center + shift
+                _ = m.handle(PanelTouch(phase: .down, slot: 0, position: p), at: now)
+                _ = m.handle(PanelTouch(phase: .up, slot: 0, position: p), at: now)
+            }
+            for rect in m.takeDamage(previousFrame: previous, now: now) { painter.draw(m, at: now, into: frame, clip: rect) }
+            previous = now
+            // Compared every eighth frame (a 4K compare is slow); damage accumulates in between.
+            guard step % 8 == 0 || now > 2.45 else { continue }
+            let full = PixelBuffer(size: size)
+            painter.draw(m, at: now, into: full, clip: full.bounds)
+            let differing = (0..<frame.pixels.count).filter { frame.pixels[$0] != full.pixels[$0] }.count
+            #expect(differing == 0, "\(differing) pixels differ at \(now), \(size) at \(scale)")
+            if differing > 0 { return }
+        }
+    }
+}
+
 extension PanelLayout.RowKind {
     var controlIndex: Int {
         switch self {

@@ -44,4 +44,35 @@ struct ScaleCommandTests {
         #expect(targets.first?["frame"]?["height"] == .number(128), "64 px rows at scale 2")
         #expect(targets.last?["control_frame"]?["width"] == .number(80), "40 px boxes at scale 2")
     }
+
+    /// The issue's check at 3840x2160 with `physical_size: [344, 194]`: checkbox, radio and
+    /// switch frames all scaled by one factor (within 1 px) and one label x per group.
+    @Test func fourKLayoutScalesEveryWidgetAndAlignsLabels() throws {
+        let yaml = """
+        sections:
+          - controls:
+              - {id: s, kind: switch, label: Switch}
+              - {id: c, kind: checkbox, label: Checkbox}
+              - {id: r, kind: radio, label: Radio, options: [one, two]}
+        """
+        func targets(_ extra: String, _ display: String) throws -> [JSONValue] {
+            let path = folder.write(extra + yaml, to: "panel.yml")
+            let result = CommandRunner.run(["layout", "--config", path, "--display", display])
+            #expect(result.status == 0, "\(result.err)")
+            guard case .array(let targets) = try JSONValue.parse(result.out) else { return [] }
+            return targets
+        }
+        func number(_ v: JSONValue?, _ key: String) -> Double {
+            if case .number(let n)? = v?[key] { return n }
+            return -1
+        }
+        let small = try targets("", "headless:800x480"), big = try targets("physical_size: [344, 194]\n", "headless:3840x2160")
+        #expect(small.count == 4 && big.count == 4)
+        for (a, b) in zip(small, big) {
+            for key in ["width", "height"] {
+                #expect(abs(number(b["control_frame"], key) - 2 * number(a["control_frame"], key)) <= 1, "\(a["id"]!) \(key)")
+            }
+        }
+        #expect(Set(big.map { number($0["label_frame"], "x") }).count == 1, "one label x: \(big.map { number($0["label_frame"], "x") })")
+    }
 }
