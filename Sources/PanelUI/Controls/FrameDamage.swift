@@ -57,12 +57,17 @@ extension PanelModel {
         let offset = scrollOffset(at: now)
         let scrolled = offset - damagedScrollOffset
         let viewport = layout.viewport
-        guard scrolled != 0, abs(scrolled) < viewport.height, let columns = contentColumns else {
+        guard scrolled != 0, abs(scrolled) < viewport.height - layout.metrics.hairline, let columns = contentColumns else {
             return FrameDamage(repaint: takeDamage(previousFrame: previous, now: now))
         }
         damagedScrollOffset = offset
         let dy = -scrolled
-        let area = Rect(x: columns.lowerBound, y: viewport.minY, width: columns.count, height: viewport.height).intersection(viewport)
+        // The title's hairline is drawn over the viewport's top rows while the list is scrolled:
+        // those rows are not the list's pixels, so they neither move nor receive moved pixels;
+        // they are repainted (below).
+        let hairline = layout.metrics.hairline
+        let area = Rect(x: columns.lowerBound, y: viewport.minY + hairline, width: columns.count,
+                        height: viewport.height - hairline).intersection(viewport)
         // The rows that come into view, in the list's columns: beside them it was background and stays so.
         let strip = dy < 0
             ? Rect(x: area.x, y: area.maxY + dy, width: area.width, height: -dy)
@@ -74,6 +79,7 @@ extension PanelModel {
         }
         var repaint = [strip] + content.map { onScreen($0, at: now) }
         if let column = indicatorColumn { repaint.append(column) }
+        repaint.append(Rect(x: viewport.x, y: viewport.minY, width: viewport.width, height: hairline))
         return FrameDamage(move: FrameDamage.Move(area: area, dy: dy), repaint: Self.withoutCoveredRects(repaint))
     }
 
@@ -81,7 +87,8 @@ extension PanelModel {
     var contentColumns: Range<Int>? {
         var minX = Int.max, maxX = Int.min
         for section in layout.sections {
-            for frame in [section.groupFrame] + (section.headerFrame.map { [$0] } ?? []) + section.rows.map(\.frame) where !frame.isEmpty {
+            // Rows lie inside their group: the groups and headers are enough.
+            for frame in [section.groupFrame] + (section.headerFrame.map { [$0] } ?? []) where !frame.isEmpty {
                 minX = min(minX, frame.minX)
                 maxX = max(maxX, frame.maxX)
             }

@@ -85,7 +85,7 @@ extension PanelModel {
         if gesture.mode == .pending, let target = gesture.target,
            startsKnobDrag(target: target, start: gesture.start, dx: dx, dy: dy, at: now) {
             gesture.mode = .knobDrag(startPosition: onness(ofTarget: target, at: now))
-        } else if gesture.mode == .pending, max(abs(dx), abs(dy)) > Self.slop {
+        } else if gesture.mode == .pending, max(abs(dx), abs(dy)) > Self.slop * layout.metrics.scale {
             if scroll.isScrollable, abs(dy) > abs(dx), scrollingSlot == nil {
                 if let target = gesture.target { events += controlEvents(track(target, .cancel), target: target) }
                 gesture.target = nil

@@ -176,23 +176,21 @@ public struct PanelModel: Sendable {
     /// squeezed while the list is pulled past an end, placed by how far the list is scrolled.
     func scrollIndicatorFrame(at now: Double) -> Rect? {
         let viewport = layout.viewport
-        let inset = Self.indicatorInset, width = Self.indicatorWidth
+        let m = layout.metrics
+        let inset = m.indicatorInset, width = m.indicatorWidth
         let track = Double(viewport.height - 2 * inset)
         guard scroll.isScrollable, track >= Double(2 * width) else { return nil }
         // From the offset as drawn: the bar moves when the list does, by whole pixels, so a
         // frame in which the list didn't move leaves it where it was.
         let offset = Double(scrollOffset(at: now)), maxOffset = scroll.maxOffset
-        let shown = min(max(track * scroll.viewportHeight / (scroll.viewportHeight + maxOffset), Self.indicatorMinLength), track)
+        let shown = min(max(track * scroll.viewportHeight / (scroll.viewportHeight + maxOffset), m.indicatorMinLength), track)
         let overscroll = offset < 0 ? -offset : max(0, offset - maxOffset)
         let length = max(shown - overscroll, Double(2 * width))
         let top = Double(viewport.minY + inset) + (track - length) * min(max(offset / maxOffset, 0), 1)
         return Rect(x: viewport.maxX - inset - width, y: Int(top.rounded()), width: width, height: Int(length.rounded()))
     }
 
-    /// UIKit's indicator: 2.5 points wide, 3 from the edge, never shorter than 36.
-    static let indicatorWidth = 3
-    static let indicatorInset = 3
-    static let indicatorMinLength = 36.0
+    // UIKit's indicator: 2.5 points wide, 3 from the edge, never shorter than 36 (LayoutMetrics, scaled).
 
     /// The scroll offset as drawn: whole pixels keep text crisp while the list moves.
     public func scrollOffset(at now: Double) -> Int {

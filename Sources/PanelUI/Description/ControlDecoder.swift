@@ -3,6 +3,7 @@ private struct ControlDraft {
     var id: String?
     var kind: ControlKind?
     var label: String?
+    var detail: String?
     var enabled = true
     var defaultValue: YAMLNode?
     var options: [String]?
@@ -15,6 +16,7 @@ private let controlFields: [Field<ControlDraft>] = [
     Field("id", \.id, .identifier),
     Field("kind", \.kind, .choice),
     Field("label", \.label, .line),
+    Field("detail", \.detail, .line),
     Field("enabled", \.enabled, .bool),
     Field("default", \.defaultValue, .node),
     Field("options", \.options, .options),
@@ -64,10 +66,14 @@ func decodeControl(_ node: YAMLNode, what: String, theme: Theme, _ context: Deco
     case .switch: draft.style.apply(to: &switchStyle)
     }
     draft.style.apply(to: &labelStyle)
+    if draft.style.labelFontSize != nil {
+        try checkFontFits(labelStyle.fontSize, rowHeight: theme.rowHeight, at: keys.value("label_font_size"), fallback: node, context)
+    }
     let control = ControlDescription(
         id: id, kind: kind, label: draft.label, enabled: draft.enabled, defaultValue: defaultValue,
         options: draft.options ?? [], mustHaveSelection: draft.mustHaveSelection, location: node.location,
-        checkboxStyle: checkboxStyle, switchStyle: switchStyle, labelStyle: labelStyle, action: draft.action)
+        checkboxStyle: checkboxStyle, switchStyle: switchStyle, labelStyle: labelStyle, action: draft.action,
+        detail: draft.detail)
     return (control, idNode)
 }
 

@@ -27,7 +27,8 @@ extension PanelDescription {
             return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme, sections: sections,
                                     imageReferences: context.files.imageReferences, blankAfter: draft.blankAfter,
                                     socketPath: draft.socketPath, calibration: draft.calibration,
-                                    fontReference: context.files.font)
+                                    fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
+                                    columns: draft.columns)
         })
     }
 }
@@ -41,6 +42,9 @@ private struct PanelDraft {
     var blankAfter: Double?
     var socketPath: String?
     var calibration: [Double]?
+    var scale = ScaleSetting.auto
+    var physicalSize: PhysicalSize?
+    var columns = ColumnSetting.auto
 }
 
 private let panelFields: [Field<PanelDraft>] = [
@@ -51,6 +55,9 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("blank_after", \.blankAfter, .seconds),
     Field("socket", \.socketPath, .socketPath),
     Field("calibration", \.calibration, .calibrationMatrix),
+    Field("scale", \.scale, .scale),
+    Field("physical_size", \.physicalSize, .physicalSize),
+    Field("columns", \.columns, .columns),
 ]
 
 private let themeFields: [Field<Theme>] = [
@@ -82,6 +89,9 @@ extension Conversion<Theme> {
             var theme = Theme.standard
             let keys = try decodeMapping(node, what: "theme", fields: themeFields, into: &theme, context)
             try rejectBothCheckColorNames(keys, context)
+            let size = theme.controlDefaults.labelFontSize ?? theme.fontSize
+            let sizeNode = keys.value(theme.controlDefaults.labelFontSize != nil ? "label_font_size" : "font_size")
+            try checkFontFits(size, rowHeight: theme.rowHeight, at: sizeNode, fallback: node, context)
             return theme
         }
     }

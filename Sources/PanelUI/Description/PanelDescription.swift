@@ -25,6 +25,13 @@ public struct PanelDescription: Equatable, Sendable {
     /// Where the theme's `font` was written, to report a file FreeType can't use there;
     /// nil when the description leaves the font to the default (`theme.font` either way).
     public var fontReference: FileReference?
+    /// Key `scale`: `auto` (from the screen's pixels per millimetre) or a factor.
+    public var scale: ScaleSetting
+    /// Key `physical_size`: the screen's size in millimetres, for `scale: auto` where the
+    /// display does not report one.
+    public var physicalSize: PhysicalSize?
+    /// Key `columns`: how many columns sections flow into.
+    public var columns: ColumnSetting
 
     /// All controls of all sections, in file order: kept, not gathered on each use, because
     /// drawing and hit testing index it for every row.
@@ -32,7 +39,11 @@ public struct PanelDescription: Equatable, Sendable {
 
     public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
                 imageReferences: [ImageReference] = [], blankAfter: Double? = nil, socketPath: String? = nil,
-                calibration: [Double]? = nil, fontReference: FileReference? = nil) {
+                calibration: [Double]? = nil, fontReference: FileReference? = nil, scale: ScaleSetting = .auto,
+                physicalSize: PhysicalSize? = nil, columns: ColumnSetting = .auto) {
+        self.scale = scale
+        self.physicalSize = physicalSize
+        self.columns = columns
         self.title = title
         self.fontReference = fontReference
         self.socketPath = socketPath
@@ -105,6 +116,8 @@ public struct ControlDescription: Equatable, Sendable {
     /// The look of a switch; a checkbox or radio group holds the theme's switch look.
     public var switchStyle: SwitchStyle
     public var labelStyle: LabelStyle
+    /// Key `detail`: a second, smaller line under the label in the secondary colour.
+    public var detail: String?
     /// Key `action`: run on every change of the value; nil runs nothing.
     public var action: ActionDescription?
 
@@ -112,7 +125,8 @@ public struct ControlDescription: Equatable, Sendable {
     public init(id: String, kind: ControlKind, label: String? = nil, enabled: Bool = true, defaultValue: ControlValue? = nil,
                 options: [String] = [], mustHaveSelection: Bool = false, location: SourceLocation,
                 checkboxStyle: CheckboxStyle? = nil, switchStyle: SwitchStyle? = nil, labelStyle: LabelStyle? = nil,
-                action: ActionDescription? = nil) {
+                action: ActionDescription? = nil, detail: String? = nil) {
+        self.detail = detail
         self.id = id
         self.kind = kind
         self.label = label ?? id

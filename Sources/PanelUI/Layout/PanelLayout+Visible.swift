@@ -5,12 +5,17 @@
 extension PanelLayout {
     /// The sections whose header or rows reach into content rows `top..<bottom`
     /// (content coordinates, before scrolling). Some of them may still miss a narrower clip.
-    public func sectionIndices(reaching top: Int, _ bottom: Int) -> Range<Int> {
-        // A header ends where its group starts, so the group's bottom is the section's.
-        let first = firstIndex(in: sections) { $0.groupFrame.maxY > top }
-        var end = first
-        while end < sections.count, sections[end].top < bottom { end += 1 }
-        return first..<end
+    /// Each column is searched on its own: its sections are stacked, the columns side by side.
+    public func sectionIndices(reaching top: Int, _ bottom: Int) -> [Int] {
+        var found: [Int] = []
+        for column in columns {
+            // A header ends where its group starts, so the group's bottom is the section's.
+            let first = firstIndex(in: sections[column]) { $0.groupFrame.maxY > top }
+            var end = first
+            while end < column.upperBound, sections[end].top < bottom { end += 1 }
+            found += first..<end
+        }
+        return found
     }
 }
 
@@ -20,7 +25,7 @@ extension PanelLayout.Section {
 
     /// The rows that reach into content rows `top..<bottom`.
     public func rowIndices(reaching top: Int, _ bottom: Int) -> Range<Int> {
-        let first = firstIndex(in: rows) { $0.frame.maxY > top }
+        let first = firstIndex(in: rows[...]) { $0.frame.maxY > top }
         var end = first
         while end < rows.count, rows[end].frame.minY < bottom { end += 1 }
         return first..<end
@@ -29,8 +34,8 @@ extension PanelLayout.Section {
 
 /// The first index whose element satisfies `isPast`, which must be false for a prefix of the
 /// elements and true for the rest (`elements.count` when none does).
-private func firstIndex<Element>(in elements: [Element], where isPast: (Element) -> Bool) -> Int {
-    var low = 0, high = elements.count
+private func firstIndex<Element>(in elements: ArraySlice<Element>, where isPast: (Element) -> Bool) -> Int {
+    var low = elements.startIndex, high = elements.endIndex
     while low < high {
         let middle = (low + high) / 2
         if isPast(elements[middle]) { high = middle } else { low = middle + 1 }

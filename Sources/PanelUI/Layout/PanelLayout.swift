@@ -21,10 +21,10 @@ public struct PanelLayout: Equatable, Sendable {
         /// The drawn widget's box: at the right for a switch, at the left for a checkbox or radio
         /// option (empty for a caption).
         public var controlFrame: Rect
-        /// Where the label starts, left edge; the label is centred vertically in `frame`.
+        /// Where the label starts, left edge: one x for every label of a section.
         public var labelX: Int
         /// How wide the label may be: up to the switch beside it, or to the row's inset.
-        /// Longer labels are cut with an ellipsis.
+        /// Longer labels wrap onto a second line, then are cut with an ellipsis.
         public var labelWidth: Int
         /// Whether a separator line is drawn under this row (not under a group's last row).
         public var hasSeparator: Bool
@@ -36,8 +36,17 @@ public struct PanelLayout: Equatable, Sendable {
         /// around it (Material's pressed halo; UIKit's switch also widens its knob). The whole
         /// row stays the touch target; the feedback shows what the touch will change.
         public var pressedFrame: Rect {
-            controlFrame.outsetBy(dx: PanelLayout.haloMargin, dy: PanelLayout.haloMargin).intersection(frame)
+            controlFrame.outsetBy(dx: haloMargin, dy: haloMargin).intersection(frame)
         }
+        /// The halo's reach at the layout's scale.
+        public var haloMargin: Int
+        /// The label set into lines (at most two, the last cut with "…"); empty when the layout
+        /// had no fonts, and the painter cuts the label to one line itself.
+        public var labelLines: [String] = []
+        /// The control's `detail:` line, cut to the label's width.
+        public var detail: String?
+        /// Where the label's lines and the detail line are drawn, centred vertically in `frame`.
+        public var labelFrame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)
     }
 
     public struct Section: Equatable, Sendable {
@@ -49,6 +58,8 @@ public struct PanelLayout: Equatable, Sendable {
     }
 
     public var logicalSize: Size
+    /// The sizes everything is laid out and drawn with, at the layout's scale factor.
+    public var metrics: LayoutMetrics
     /// The title bar stays put; everything below it scrolls when it doesn't fit.
     public var titleFrame: Rect?
     /// Where the scrolling content shows, in logical pixels.
@@ -57,9 +68,13 @@ public struct PanelLayout: Equatable, Sendable {
     /// The height of everything, title included; more than the screen means the list scrolls.
     public var contentHeight: Int
 
-    /// Touch targets in drawing order: every row that is a control.
+    /// Touch targets in reading order (down each column in turn): every row that is a control.
     public var targets: [Row]
+    /// The sections of each column, left to right: indices into `sections`, each column's
+    /// stacked top to bottom.
+    public var columns: [Range<Int>]
 
+    /// The metrics at scale 1 on a regular screen, in points (`metrics` has them scaled).
     public static let sideMargin = 16
     public static let rowInset = 16
     /// Between a checkbox and its label.
@@ -71,87 +86,61 @@ public struct PanelLayout: Equatable, Sendable {
     public static let maxContentWidth = 960
     public static let groupCornerRadius = 10.0
 
-    public init(description: PanelDescription, logicalSize: Size) {
-        let theme = description.theme
-        let contentWidth = max(0, min(logicalSize.width - 2 * Self.sideMargin, Self.maxContentWidth))
-        let contentX = (logicalSize.width - contentWidth) / 2
-        let headerHeight = theme.fontSize + 24
-        let captionHeight = max(40, theme.fontSize + 20)
-        var y = 0
-
+    /// `logicalSize` is in device pixels (after rotation); `scale` multiplies every size of
+    /// the description and of the layout's own metrics. With `fonts`, labels too long for one
+    /// line wrap onto a second (the row grows); without, each is one line the painter cuts.
+    public init(description: PanelDescription, logicalSize: Size, scale: Double = 1, fonts: FontCache? = nil) {
+        let m = LayoutMetrics(theme: description.theme, scale: scale, logicalSize: logicalSize)
+        metrics = m
         self.logicalSize = logicalSize
+        let top: Int
         if description.title != nil {
-            titleFrame = Rect(x: 0, y: 0, width: logicalSize.width, height: theme.rowHeight)
-            y += theme.rowHeight
+            titleFrame = Rect(x: 0, y: 0, width: logicalSize.width, height: m.titleHeight)
+            top = m.titleHeight
         } else {
             titleFrame = nil
-            y += Self.sideMargin
+            top = m.sideMargin
         }
+        let count = Self.columnCount(description.columns, width: logicalSize.width, metrics: m,
+                                     sectionCount: description.sections.count)
+        let gap = m.sideMargin
+        let columnWidth = max(0, min((logicalSize.width - 2 * m.sideMargin - (count - 1) * gap) / count, m.maxContentWidth))
+        let left = (logicalSize.width - count * columnWidth - (count - 1) * gap) / 2
+        let setter = TextSetter(fonts: fonts, path: description.theme.font)
 
-        var sections: [Section] = []
+        var built: [Section] = []
         var controlIndex = 0
-        var targetCount = 0
         for section in description.sections {
-            var headerFrame: Rect?
-            if section.title != nil {
-                headerFrame = Rect(x: contentX, y: y, width: contentWidth, height: headerHeight)
-                y += headerHeight
+            built.append(Self.buildSection(section, firstControl: controlIndex, x: 0, width: columnWidth, metrics: m, setter: setter))
+            controlIndex += section.controls.count
+        }
+        let starts = Self.balancedRuns(built.map { $0.height + m.sideMargin }, count: count) + [built.count]
+        var sections: [Section] = []
+        var columns: [Range<Int>] = []
+        var bottom = top
+        for column in 0..<(starts.count - 1) {
+            var y = top
+            let x = left + column * (columnWidth + gap)
+            for index in starts[column]..<starts[column + 1] {
+                sections.append(built[index].offsetBy(dx: x, dy: y))
+                y += built[index].height + m.sideMargin
             }
-            let groupTop = y
-            var rows: [Row] = []
-            func addRow(_ kind: RowKind, label: String, height: Int, widget: ControlKind?) {
-                let frame = Rect(x: contentX, y: y, width: contentWidth, height: height)
-                var controlFrame = Rect(x: frame.x + Self.rowInset, y: frame.y + height / 2, width: 0, height: 0)
-                var labelX = frame.x + Self.rowInset
-                var labelEnd = frame.maxX - Self.rowInset
-                if let widget {
-                    let size = Self.controlSize(widget, rowHeight: theme.rowHeight)
-                    let top = frame.y + (height - size.height) / 2
-                    switch widget {
-                    case .switch:
-                        // Settings style: label left, switch right.
-                        controlFrame = Rect(x: frame.maxX - Self.rowInset - size.width, y: top, width: size.width, height: size.height)
-                        labelEnd = controlFrame.minX - Self.labelGap
-                    case .checkbox, .radio:
-                        // Form style, as the checkbox seeds draw it: box first, label beside it.
-                        controlFrame = Rect(x: frame.x + Self.rowInset, y: top, width: size.width, height: size.height)
-                        labelX = controlFrame.maxX + Self.labelGap
-                    }
-                }
-                var target: Int?
-                if case .control = kind {
-                    target = targetCount
-                    targetCount += 1
-                }
-                rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame,
-                                labelX: labelX, labelWidth: max(0, labelEnd - labelX), hasSeparator: true, target: target))
-                y += height
+            columns.append(starts[column]..<starts[column + 1])
+            bottom = max(bottom, y)
+        }
+        // Targets are numbered in reading order, column by column.
+        var targets: [Row] = []
+        for s in sections.indices {
+            for r in sections[s].rows.indices where sections[s].rows[r].target != nil {
+                sections[s].rows[r].target = targets.count
+                targets.append(sections[s].rows[r])
             }
-            for control in section.controls {
-                switch control.kind {
-                case .checkbox, .switch:
-                    addRow(.control(index: controlIndex, option: nil), label: control.label,
-                           height: theme.rowHeight, widget: control.kind)
-                case .radio:
-                    addRow(.caption(index: controlIndex), label: control.label, height: captionHeight, widget: nil)
-                    for (option, name) in control.options.enumerated() {
-                        addRow(.control(index: controlIndex, option: option), label: name,
-                               height: theme.rowHeight, widget: .radio)
-                    }
-                }
-                controlIndex += 1
-            }
-            if !rows.isEmpty { rows[rows.count - 1].hasSeparator = false }
-            sections.append(Section(title: section.title, headerFrame: headerFrame,
-                                    groupFrame: Rect(x: contentX, y: groupTop, width: contentWidth, height: y - groupTop),
-                                    rows: rows))
-            y += Self.sideMargin
         }
         self.sections = sections
-        let top = titleFrame?.maxY ?? 0
+        self.columns = columns
+        self.targets = targets
         viewport = Rect(x: 0, y: top, width: logicalSize.width, height: max(0, logicalSize.height - top))
-        targets = sections.flatMap { $0.rows }.filter { if case .control = $0.kind { return true } else { return false } }
-        contentHeight = y
+        contentHeight = bottom
     }
 
     /// The widget's box for a row of `rowHeight`: sizes follow the row so a taller row
@@ -162,8 +151,8 @@ public struct PanelLayout: Equatable, Sendable {
             let height = (rowHeight + 1) / 2
             return Size(width: (height * 51 + 15) / 31, height: height)
         case .checkbox, .radio:
-            // The UIControl checkbox seed's box is about 40x40; smaller rows get smaller boxes.
-            let side = min(40, rowHeight * 5 / 8)
+            // The UIControl checkbox seed's 40x40 box in a 64 px row, growing with the row as the switch does.
+            let side = rowHeight * 5 / 8
             return Size(width: side, height: side)
         }
     }

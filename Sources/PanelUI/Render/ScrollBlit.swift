@@ -87,7 +87,8 @@ extension PanelPainter {
     /// text, and whole rows that show an error badge.
     func inkRects(_ model: PanelModel, rows: Range<Int>) -> [Rect] {
         var ink: [Rect] = []
-        let radius = Int(PanelLayout.groupCornerRadius.rounded(.up)) + 1
+        let m = model.layout.metrics
+        let radius = Int(m.groupCornerRadius.rounded(.up)) + 1
         let failed = model.failedControls
         // Text as the painter places it: from its pen position on, centred on the row's middle
         // (headers sit lower; their whole frame counts), a quarter of the size more all round
@@ -105,8 +106,8 @@ extension PanelPainter {
             let header = section.headerFrame ?? Rect(x: group.x, y: group.minY, width: group.width, height: 0)
             guard header.minY < rows.upperBound, group.maxY > rows.lowerBound else { continue }
             if let title = section.title, let frame = section.headerFrame {
-                let shown = headerFont.truncated(title, toWidth: Double(frame.width - 2 * PanelLayout.rowInset))
-                text(shown, font: headerFont, x: frame.x + PanelLayout.rowInset, in: frame, centred: false)
+                let shown = headerFont.truncated(title, toWidth: Double(frame.width - 2 * m.rowInset))
+                text(shown, font: headerFont, x: frame.x + m.rowInset, in: frame, centred: false)
             }
             for (x, y) in [(group.minX, group.minY), (group.maxX - radius, group.minY), (group.minX, group.maxY - radius),
                            (group.maxX - radius, group.maxY - radius)] {
@@ -114,18 +115,23 @@ extension PanelPainter {
             }
             for row in section.rows where row.frame.maxY > rows.lowerBound && row.frame.minY < rows.upperBound {
                 if row.hasSeparator {
-                    let x = row.frame.x + PanelLayout.rowInset
-                    ink.append(Rect(x: x, y: row.frame.maxY - 1, width: row.frame.maxX - x, height: 1))
+                    let x = row.frame.x + m.rowInset
+                    ink.append(Rect(x: x, y: row.frame.maxY - m.hairline, width: row.frame.maxX - x, height: m.hairline))
+                }
+                // Wrapped labels and detail lines: their whole frame, a little more for overhanging glyphs.
+                if !row.labelLines.isEmpty || row.detail != nil {
+                    let pad = max(2, m.labelGap / 2)
+                    ink.append(row.labelFrame.outsetBy(dx: pad, dy: pad).intersection(row.frame))
                 }
                 switch row.kind {
                 case .caption(let index):
                     if failed.contains(index) { ink.append(row.frame); continue }
-                    text(fitted(row.label, font: headerFont, in: row, leavingRoomForBadge: false), font: headerFont, x: row.labelX, in: row.frame)
+                    text(fitted(row.label, font: headerFont, in: row, leavingRoomFor: nil), font: headerFont, x: row.labelX, in: row.frame)
                 case .control(let index, let option):
                     if option == nil, failed.contains(index) { ink.append(row.frame); continue }
                     let label = model.description.controls[index].labelStyle
                     if label.isShown, let font = labelFonts[label.fontSize] {
-                        text(fitted(row.label, font: font, in: row, leavingRoomForBadge: false), font: font, x: row.labelX, in: row.frame)
+                        text(fitted(row.label, font: font, in: row, leavingRoomFor: nil), font: font, x: row.labelX, in: row.frame)
                     }
                     ink.append(row.pressedFrame)
                 }

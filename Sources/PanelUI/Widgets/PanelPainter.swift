@@ -6,8 +6,11 @@
 public struct PanelPainter {
     public let theme: Theme
     let images: [String: Image]
-    /// One font per label size the description uses, opened up front so drawing can't fail.
+    /// One font per label pixel size the description uses at the painter's scale, opened up
+    /// front so drawing can't fail.
     let labelFonts: [Int: Font]
+    /// The scale the fonts were opened at; the layout drawn must have the same.
+    public let scale: Double
     let headerFont: Font
     let titleFont: Font
     /// The widgets' shapes, kept from frame to frame.
@@ -23,32 +26,35 @@ public struct PanelPainter {
     /// UIKit draws disabled controls at this opacity.
     static let disabledOpacity = 0.6
 
-    /// `images` are the description's images, loaded, by resolved path.
-    public init(description: PanelDescription, fonts: FontCache, images: [String: Image] = [:]) throws(FontError) {
+    /// `images` are the description's images, loaded, by resolved path. `scale` and
+    /// `logicalSize` must be the layout's: fonts open at their scaled pixel sizes.
+    public init(description: PanelDescription, fonts: FontCache, images: [String: Image] = [:], scale: Double = 1,
+                logicalSize: Size = Size(width: 800, height: 480)) throws(FontError) {
         let theme = description.theme
         self.theme = theme
         self.images = images
+        self.scale = scale
+        let metrics = LayoutMetrics(theme: theme, scale: scale, logicalSize: logicalSize)
         var labelFonts: [Int: Font] = [:]
-        for size in Self.labelSizes(of: description) {
+        for size in Self.labelSizes(of: description, metrics) {
             labelFonts[size] = try fonts.font(path: theme.font, pixelSize: size)
         }
         self.labelFonts = labelFonts
-        headerFont = try fonts.font(path: theme.font, pixelSize: Self.headerSize(theme))
-        titleFont = try fonts.font(path: theme.font, pixelSize: Self.titleSize(theme))
+        headerFont = try fonts.font(path: theme.font, pixelSize: metrics.headerFontSize)
+        titleFont = try fonts.font(path: theme.font, pixelSize: metrics.titleFontSize)
     }
 
     /// Every pixel size a painter of `description` opens the theme's font at, smallest first:
     /// what checking a description must try before a panel counts on them.
-    public static func fontSizes(of description: PanelDescription) -> [Int] {
-        (labelSizes(of: description).union([headerSize(description.theme), titleSize(description.theme)])).sorted()
+    public static func fontSizes(of description: PanelDescription, scale: Double = 1,
+                                 logicalSize: Size = Size(width: 800, height: 480)) -> [Int] {
+        let metrics = LayoutMetrics(theme: description.theme, scale: scale, logicalSize: logicalSize)
+        return labelSizes(of: description, metrics).union([metrics.headerFontSize, metrics.titleFontSize]).sorted()
     }
 
-    private static func labelSizes(of description: PanelDescription) -> Set<Int> {
-        Set(description.controls.map(\.labelStyle.fontSize)).union([description.theme.fontSize])
+    static func labelSizes(of description: PanelDescription, _ metrics: LayoutMetrics) -> Set<Int> {
+        Set(description.controls.map { metrics.pixels($0.labelStyle.fontSize) }).union([metrics.fontSize])
     }
-
-    private static func headerSize(_ theme: Theme) -> Int { max(6, theme.fontSize * 3 / 4) }
-    private static func titleSize(_ theme: Theme) -> Int { theme.fontSize + theme.fontSize / 5 }
 
     public func draw(_ model: PanelModel, at now: Double, into buffer: PixelBuffer, clip: Rect) {
         let clip = clip.intersection(buffer.bounds)
@@ -94,10 +100,11 @@ public struct PanelPainter {
     /// Everything that shows in `canvas.clip`, from the background up.
     private func drawBand(_ model: PanelModel, at now: Double, dy: Int, canvas: Canvas) {
         let layout = model.layout
+        let m = layout.metrics
         let clip = canvas.clip
         canvas.fill(clip, color: theme.background)
         if let fullTitle = model.description.title, let frame = layout.titleFrame, frame.intersects(clip) {
-            let title = titleFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * PanelLayout.sideMargin))
+            let title = titleFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * m.sideMargin))
             let width = titleFont.measure(title)
             drawText(title, font: titleFont, in: frame, x: Double(frame.x) + (Double(frame.width) - width) / 2,
                      color: theme.text, canvas: canvas)
@@ -112,13 +119,13 @@ public struct PanelPainter {
             let section = layout.sections[index]
             let groupFrame = section.groupFrame.offsetBy(dx: 0, dy: dy)
             if groupFrame.intersects(content.clip) {
-                content.fillRoundedRect(RectF(groupFrame), radius: PanelLayout.groupCornerRadius, color: theme.rowBackground)
+                content.fillRoundedRect(RectF(groupFrame), radius: m.groupCornerRadius, color: theme.rowBackground)
             }
             if let fullTitle = section.title, let frame = section.headerFrame?.offsetBy(dx: 0, dy: dy), frame.intersects(content.clip) {
-                let title = headerFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * PanelLayout.rowInset))
+                let title = headerFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * m.rowInset))
                 // Header text sits near the group below it, as grouped tables do.
-                let baseline = Double(frame.maxY) - headerFont.descent - 8
-                content.drawText(title, font: headerFont, origin: Point(x: Double(frame.x + PanelLayout.rowInset), y: baseline.rounded()),
+                let baseline = Double(frame.maxY) - headerFont.descent - Double(m.headerBaselineGap)
+                content.drawText(title, font: headerFont, origin: Point(x: Double(frame.x + m.rowInset), y: baseline.rounded()),
                                  color: theme.sectionText)
             }
             for row in section.rows[section.rowIndices(reaching: top, bottom)] {
@@ -128,6 +135,12 @@ public struct PanelPainter {
                 drawRow(shown, model: model, now: now, canvas: content)
             }
         }
+        if dy < 0 {
+            // Content scrolled under the title bar: a hairline marks the edge, as UIKit's bars do.
+            // It lies in the viewport, so the viewport's damage on every scroll repaints it.
+            content.fill(Rect(x: layout.viewport.x, y: layout.viewport.minY, width: layout.viewport.width, height: m.hairline),
+                         color: theme.separator)
+        }
         if let indicator = model.scrollIndicator(at: now), indicator.frame.intersects(content.clip) {
             let bar = RectF(indicator.frame)
             content.fillRoundedRect(bar, radius: bar.width / 2, color: theme.text.withOpacity(Self.indicatorOpacity * indicator.opacity))
@@ -136,19 +149,20 @@ public struct PanelPainter {
 
     private func drawRow(_ row: PanelLayout.Row, model: PanelModel, now: Double, canvas: Canvas) {
         var canvas = canvas
+        let m = model.layout.metrics
+        let badge = ErrorBadge(metrics: m)
         canvas.clip = canvas.clip.intersection(row.frame)
         if row.hasSeparator {
             // One inset for every row, so lines under switches and under boxes line up.
-            let x = row.frame.x + PanelLayout.rowInset
-            canvas.fill(Rect(x: x, y: row.frame.maxY - 1, width: row.frame.maxX - x, height: 1), color: theme.separator)
+            let x = row.frame.x + m.rowInset
+            canvas.fill(Rect(x: x, y: row.frame.maxY - m.hairline, width: row.frame.maxX - x, height: m.hairline), color: theme.separator)
         }
         switch row.kind {
         case .caption(let index):
             let failed = model.failedControls.contains(index)
-            let caption = fitted(row.label, font: headerFont, in: row, leavingRoomForBadge: failed)
-            drawText(caption, font: headerFont, in: row.frame, x: Double(row.labelX), color: theme.sectionText, canvas: canvas)
+            let end = drawLabel(row, font: headerFont, color: theme.sectionText, badge: failed ? badge : nil, canvas: canvas)
             if failed {
-                ErrorBadge.draw(in: canvas, x: Double(row.labelX) + headerFont.measure(caption).rounded() + ErrorBadge.gap, row: row.frame)
+                badge.draw(in: canvas, x: end + badge.gap, row: row.frame)
             }
         case .control(let index, let option):
             guard let target = row.target else { return }
@@ -164,13 +178,11 @@ public struct PanelPainter {
             // A radio group's mark is on its caption, once for the group.
             let failed = option == nil && model.failedControls.contains(index)
             var labelEnd = Double(row.labelX)
-            if label.isShown, let font = labelFonts[label.fontSize] {
-                let text = fitted(row.label, font: font, in: row, leavingRoomForBadge: failed)
-                drawText(text, font: font, in: row.frame, x: Double(row.labelX), color: label.color, canvas: canvas)
-                labelEnd += font.measure(text).rounded() + ErrorBadge.gap
+            if label.isShown, let font = labelFonts[m.pixels(label.fontSize)] {
+                labelEnd = drawLabel(row, font: font, color: label.color, badge: failed ? badge : nil, canvas: canvas) + badge.gap
             }
             if failed {
-                ErrorBadge.draw(in: canvas, x: labelEnd, row: row.frame)
+                badge.draw(in: canvas, x: labelEnd, row: row.frame)
             }
             let onness = model.onness(ofTarget: target, at: now)
             let drawWidget = widgetDrawing(control, target: target, onness: onness, model: model)
@@ -210,10 +222,36 @@ public struct PanelPainter {
 
     /// A row's label cut with an ellipsis to the row's label width, less room for the error
     /// badge after it when the badge shows.
-    func fitted(_ label: String, font: Font, in row: PanelLayout.Row, leavingRoomForBadge badge: Bool) -> String {
+    func fitted(_ label: String, font: Font, in row: PanelLayout.Row, leavingRoomFor badge: ErrorBadge?) -> String {
+        guard badge != nil || row.labelLines.isEmpty else { return label }
         counters.labelsFitted += 1
-        let room = Double(row.labelWidth) - (badge ? ErrorBadge.gap + ErrorBadge.diameter : 0)
+        let room = Double(row.labelWidth) - (badge.map { $0.gap + $0.diameter } ?? 0)
         return font.truncated(label, toWidth: room)
+    }
+
+    /// Draws a row's label (its lines, or the label cut to one line when the layout set none)
+    /// and its detail line; returns where the last line ends, for the badge after it.
+    private func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, badge: ErrorBadge?, canvas: Canvas) -> Double {
+        var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
+        lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
+        let x = Double(row.labelX)
+        guard lines.count > 1 || row.detail != nil else {
+            drawText(lines[0], font: font, in: row.frame, x: x, color: color, canvas: canvas)
+            return x + font.measure(lines[0]).rounded()
+        }
+        let lineHeight = font.lineHeight.rounded(.up)
+        var top = row.labelFrame.minY
+        for line in lines {
+            drawText(line, font: font, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: Int(lineHeight)),
+                     x: x, color: color, canvas: canvas)
+            top += Int(lineHeight)
+        }
+        if let detail = row.detail {
+            let height = Int(headerFont.lineHeight.rounded(.up))
+            drawText(detail, font: headerFont, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: height),
+                     x: x, color: theme.sectionText, canvas: canvas)
+        }
+        return x + font.measure(lines[lines.count - 1]).rounded()
     }
 
     private func image(_ path: String?) -> Image? {
@@ -233,6 +271,7 @@ extension PanelLayout.Row {
         var row = self
         row.frame = frame.offsetBy(dx: 0, dy: dy)
         row.controlFrame = controlFrame.offsetBy(dx: 0, dy: dy)
+        row.labelFrame = labelFrame.offsetBy(dx: 0, dy: dy)
         return row
     }
 }

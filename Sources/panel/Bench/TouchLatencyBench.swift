@@ -83,6 +83,7 @@ final class PresentRecorder: Display {
     init(size: Size) { screen = HeadlessDisplay(size: size) }
 
     var screenSize: Size { screen.screenSize }
+    var physicalSize: (size: PhysicalSize, source: String)? { screen.physicalSize }
 
     func present(_ frame: PixelBuffer, damage: [Rect], rotation: Rotation) throws(DisplayError) {
         lastPresent = Stopwatch.nanoseconds()

@@ -62,6 +62,15 @@ struct Arguments {
         return rotation
     }
 
+    /// `--scale auto|NUMBER`, or nil when the flag is absent.
+    func scale(command: String) throws(UsageError) -> ScaleSetting? {
+        guard let text = values["scale"] else { return nil }
+        guard let setting = ScaleSetting(parsing: text) else {
+            throw UsageError(message: "panel \(command): --scale must be auto or a number from 0.5 to 4, not '\(text)'")
+        }
+        return setting
+    }
+
     /// A number above 0 (`--timeout 2.5`; `whole`: `--count 10`), or nil when the flag is absent.
     func positiveNumber(_ name: String, command: String, whole: Bool = false) throws(UsageError) -> Double? {
         guard let text = values[name] else { return nil }

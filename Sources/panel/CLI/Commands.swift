@@ -72,13 +72,17 @@ enum Commands {
     // MARK: layout
 
     static func layout(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
-        let flags = try Arguments(args, command: "layout", valued: ["config", "display", "rotate"])
+        let flags = try Arguments(args, command: "layout", valued: ["config", "display", "rotate", "scale"])
         if flags.wantsHelp { console.out(Help.layout); return ExitStatus.success }
         let description = try loadDescription(flags["config"])
-        let screen = try headlessSize(flags["display"])
+        let (screen, dpi) = try headlessScreen(flags["display"])
         let rotation = try flags.rotation(command: "layout") ?? description.rotation ?? .r0
         let logical = rotation.logicalSize(forScreen: screen)
-        let layout = PanelLayout(description: description, logicalSize: logical)
+        let physical = description.physicalSize.map { ($0, "physical_size") }
+            ?? dpi.map { (PhysicalSize(pixels: screen, dpi: $0), "headless") }
+        let choice = ScaleChoice.choose(setting: description.scale, override: try flags.scale(command: "layout"), screen: screen,
+                                        physical: physical?.0, source: physical?.1 ?? "")
+        let layout = PanelLayout(description: description, logicalSize: logical, scale: choice.factor, fonts: FontCache())
         console.out(LayoutReport.json(layout, description: description, rotation: rotation))
         return ExitStatus.success
     }
@@ -133,8 +137,13 @@ enum Commands {
 
     /// `layout` and `touches` compute for a screen size without opening a display.
     static func headlessSize(_ text: String?) throws(UsageError) -> Size {
+        try headlessScreen(text).size
+    }
+
+    /// The size and dots per inch of `headless:WxH[@DPI]`.
+    static func headlessScreen(_ text: String?) throws(UsageError) -> (size: Size, dpi: Double?) {
         switch try text.map({ (t) throws(UsageError) in try DisplaySpec(parsing: t) }) ?? .headless(DisplaySpec.defaultHeadlessSize) {
-        case .headless(let size): return size
+        case .headless(let size, let dpi): return (size, dpi)
         case .drm: throw UsageError(message: "--display must be headless:WxH here (the screen size to compute for)")
         }
     }

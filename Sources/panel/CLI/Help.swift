@@ -19,12 +19,15 @@ enum Help {
     static let run = """
     usage: panel [run] [--config FILE] [--state FILE] [--display SPEC] [--input SPEC]
                        [--rotate 0|90|180|270] [--screenshot OUT.png] [--hold] [--socket PATH] [--stats]
+                       [--scale auto|N]
 
     Shows a settings panel and keeps its values.
       --config FILE      panel description (YAML); without it the bundled demo panel
       --state FILE       state file; default $STATE_DIRECTORY/state.json under systemd,
                          else $XDG_STATE_HOME/panel/state.json (~/.local/state/panel/state.json)
-      --display SPEC     headless[:WxH], or drm[:/dev/dri/cardN][,connector=NAME]
+      --scale auto|N     draw everything N times as large (0.5 to 4), over the description's
+                         scale:; auto makes a 48 px row about 9 mm from the screen's mm
+      --display SPEC     headless[:WxH[@DPI]], or drm[:/dev/dri/cardN][,connector=NAME]
                          [,mode=WxH[@HZ]][,format=xrgb8888|rgb565][,buffers=1|2];
                          default drm when /dev/dri has a card, else headless:800x480
       --input SPEC       libinput[:SEAT] reads the seat's touchscreens through udev (default
@@ -52,10 +55,11 @@ enum Help {
     """
 
     static let layout = """
-    usage: panel layout [--config FILE] [--display headless:WxH] [--rotate N]
+    usage: panel layout [--config FILE] [--display headless:WxH[@DPI]] [--rotate N] [--scale auto|N]
 
     Prints the touch targets as a JSON array: id, kind, option (radio rows), label,
-    frame (the whole row) and control_frame (the drawn widget), in screen pixels after rotation.
+    frame (the whole row), control_frame (the drawn widget) and label_frame (the label's
+    lines and detail line), in screen pixels after rotation, at the scale a run would use.
     """
 
     static let touches = """

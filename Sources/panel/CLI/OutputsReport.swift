@@ -1,3 +1,5 @@
+import PanelUI
+
 /// `panel outputs`: every DRM device's connectors (kernel names, status, physical size),
 /// their modes and CRTCs, with `<- chosen` on what `--display drm` would use.
 enum OutputsReport {
@@ -26,6 +28,7 @@ enum OutputsReport {
         for connector in device.connectors {
             let mark = connector.id == choice?.connector.id ? chosen : ""
             lines.append("  connector \(connector.name): \(connector.status.rawValue), \(connector.widthMillimetres)x\(connector.heightMillimetres) mm\(mark)")
+            if let line = autoScaleLine(connector, mode: mark.isEmpty ? nil : choice?.mode) { lines.append(line) }
             for mode in connector.modes {
                 let modeMark = mark.isEmpty || mode != choice?.mode ? "" : chosen
                 lines.append("    \(mode.description)\(mode.preferred ? " preferred" : "")\(modeMark)")
@@ -36,5 +39,13 @@ enum OutputsReport {
             lines.append("  crtc \(crtc.id): " + (crtc.framebufferID == 0 ? "off" : "fb \(crtc.framebufferID) \(crtc.mode ?? "")") + mark)
         }
         return lines
+    }
+
+    /// What `scale: auto` picks on this connector, at the chosen mode or else the preferred one.
+    static func autoScaleLine(_ connector: DRMConnectorInfo, mode chosen: DRMModeInfo?) -> String? {
+        guard let mode = chosen ?? connector.modes.first(where: \.preferred) ?? connector.modes.first else { return nil }
+        let physical = DRMDisplay.physicalSize(of: connector)
+        let choice = ScaleChoice.choose(setting: .auto, screen: mode.size, physical: physical?.size, source: physical?.source ?? "")
+        return "    scale auto: \(ScaleChoice.shown(choice.factor)) (\(choice.reason))"
     }
 }

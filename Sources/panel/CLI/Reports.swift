@@ -15,6 +15,7 @@ enum LayoutReport {
             fields.append(("label", .string(row.label)))
             fields.append(("frame", rect(rotation.toScreen(row.frame, logical: layout.logicalSize))))
             fields.append(("control_frame", rect(rotation.toScreen(row.controlFrame, logical: layout.logicalSize))))
+            fields.append(("label_frame", rect(rotation.toScreen(row.labelFrame, logical: layout.logicalSize))))
             return .object(fields)
         }
         return JSONValue.array(targets).serialized(pretty: true)

@@ -4,7 +4,7 @@ import PanelUI
 extension Commands {
     /// `panel run`: a replay on its virtual clock, or the event loop until SIGTERM/SIGINT.
     static func run(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
-        let flags = try Arguments(args, command: "run", valued: ["config", "state", "display", "input", "rotate", "screenshot", "socket"],
+        let flags = try Arguments(args, command: "run", valued: ["config", "state", "display", "input", "rotate", "screenshot", "socket", "scale"],
                                   switches: ["hold", "stats"])
         if flags.wantsHelp { console.out(Help.run); return ExitStatus.success }
         let environment = environment()
@@ -13,6 +13,7 @@ extension Commands {
         let givenSpec = try flags["display"].map { (text) throws(UsageError) in try DisplaySpec(parsing: text) }
         let givenInput = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) }
         let givenRotation = try flags.rotation(command: "run")
+        let givenScale = try flags.scale(command: "run")
         guard let statePath = flags["state"] ?? StateStore.defaultPath(environment: environment) else {
             throw UsageError(message: "panel run: no state file: give --state FILE (neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set)")
         }
@@ -42,8 +43,10 @@ extension Commands {
         let live = try openLiveInput(input, screen: display.screenSize, calibration: description.calibration, log: log)
         let fonts = FontCache()
         fonts.report = { log.error($0) }
-        let session = try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
-                                       display: display, store: store, fonts: fonts, now: Int(time(nil)), log: log, values: state.document)
+        let rotation = givenRotation ?? description.rotation ?? .r0
+        let session = try PanelSession(description: description, images: images, rotation: rotation,
+                                       display: display, store: store, fonts: fonts, now: Int(time(nil)), log: log, values: state.document,
+                                       scale: chosenScale(description, override: givenScale, display: display, log: log))
         try session.renderFullFrame(at: 0)
 
         let clock = MonotonicClock()
@@ -115,7 +118,18 @@ extension Commands {
         let images = try loadAssets(description, file: flags["config"] ?? DemoPanel.fileName)
         return try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
                                 display: old.display, store: store, fonts: fonts, now: Int(time(nil)), log: log,
-                                values: old.savedDocument, startTime: startTime)
+                                values: old.savedDocument, startTime: startTime,
+                                scale: chosenScale(description, override: try flags.scale(command: "run"), display: old.display, log: log))
+    }
+
+    /// The factor the panel draws at (`--scale`, `scale:`, or `auto` from the display's or the
+    /// description's millimetres), logged with why.
+    static func chosenScale(_ description: PanelDescription, override: ScaleSetting?, display: any Display, log: Log) -> Double {
+        let physical = description.physicalSize.map { ($0, "physical_size") } ?? display.physicalSize
+        let choice = ScaleChoice.choose(setting: description.scale, override: override, screen: display.screenSize,
+                                        physical: physical?.0, source: physical?.1 ?? "")
+        log.info("scale: \(ScaleChoice.shown(choice.factor)) (\(choice.reason))")
+        return choice.factor
     }
 
     /// `--socket`, else `socket:`, else `$RUNTIME_DIRECTORY/panel.sock`; none outside systemd without either.
@@ -149,8 +163,8 @@ extension Commands {
 
     static func openDisplay(_ spec: DisplaySpec, log: Log) throws(CommandFailure) -> any Display {
         switch spec {
-        case .headless(let size):
-            return HeadlessDisplay(size: size)
+        case .headless(let size, let dpi):
+            return HeadlessDisplay(size: size, dpi: dpi)
         case .drm(let request):
             do {
                 return try DRMDisplay(request: request, log: log)

@@ -12,6 +12,9 @@ struct DisplayError: Error, CustomStringConvertible {
 protocol Display: AnyObject {
     /// The physical screen in pixels, before rotation.
     var screenSize: Size { get }
+    /// The screen's visible area in millimetres and where that figure came from, when known
+    /// (DRM's connector, `headless:WxH@DPI`): what `scale: auto` reads.
+    var physicalSize: (size: PhysicalSize, source: String)? { get }
     /// Shows `damage` (logical rectangles) of `frame`, turned by `rotation`.
     func present(_ frame: PixelBuffer, damage: [Rect], rotation: Rotation) throws(DisplayError)
     /// Idle blanking: off turns the screen dark (DPMS, or a black frame); after on, the

@@ -2,27 +2,34 @@ import PanelUI
 
 /// What `--display` asks for.
 enum DisplaySpec: Equatable {
-    /// No screen: frames go to memory (and to `--screenshot`).
-    case headless(Size)
+    /// No screen: frames go to memory (and to `--screenshot`); `dpi` gives it a physical size.
+    case headless(Size, dpi: Double? = nil)
     /// A real screen through DRM/KMS.
     case drm(DRMRequest)
 
     static let defaultHeadlessSize = Size(width: 800, height: 480)
 
-    /// Parses `headless[:WxH]` or `drm[:/dev/dri/cardN][,connector=NAME][,mode=WxH[@HZ]][,format=rgb565][,buffers=1]`.
+    /// Parses `headless[:WxH[@DPI]]` or `drm[:/dev/dri/cardN][,connector=NAME][,mode=WxH[@HZ]][,format=rgb565][,buffers=1]`.
     init(parsing text: String) throws(UsageError) {
         if text == "headless" {
             self = .headless(Self.defaultHeadlessSize)
         } else if text.hasPrefix("headless:") {
-            let sizeText = String(text.dropFirst("headless:".count))
-            guard let size = Self.parseSize(sizeText) else {
-                throw UsageError(message: "--display headless:WxH needs a size like 800x480 (1 to 8192 each), not '\(sizeText)'")
+            let parts = text.dropFirst("headless:".count).split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard let size = Self.parseSize(parts[0]) else {
+                throw UsageError(message: "--display headless:WxH needs a size like 800x480 (1 to 8192 each), not '\(parts[0])'")
             }
-            self = .headless(size)
+            var dpi: Double?
+            if parts.count == 2 {
+                guard let value = Double(parts[1]), value.isFinite, (20...2000).contains(value) else {
+                    throw UsageError(message: "--display headless:WxH@DPI needs dots per inch from 20 to 2000, like 800x480@133, not '\(parts[1])'")
+                }
+                dpi = value
+            }
+            self = .headless(size, dpi: dpi)
         } else if text == "drm" || text.hasPrefix("drm:") || text.hasPrefix("drm,") {
             self = .drm(try Self.parseDRM(String(text.dropFirst(3))))
         } else {
-            throw UsageError(message: "--display must be headless[:WxH] or drm[:DEVICE][,connector=NAME][,mode=WxH[@HZ]][,format=rgb565], not '\(text)'")
+            throw UsageError(message: "--display must be headless[:WxH[@DPI]] or drm[:DEVICE][,connector=NAME][,mode=WxH[@HZ]][,format=rgb565], not '\(text)'")
         }
     }
 

@@ -9,6 +9,7 @@ import PanelUI
 /// DRM display makes into its back buffer).
 final class HeadlessDisplay: Display {
     let screenSize: Size
+    let physicalSize: (size: PhysicalSize, source: String)?
     let keepsCopy: Bool
     /// The screen's own pixels, once a present has needed them.
     private var copy: PixelBuffer?
@@ -16,8 +17,10 @@ final class HeadlessDisplay: Display {
     private var shared: PixelBuffer?
     private var isOn = true
 
-    init(size: Size, keepsCopy: Bool = false) {
+    /// `dpi` (from `headless:WxH@DPI`) gives the screen a physical size for `scale: auto`.
+    init(size: Size, dpi: Double? = nil, keepsCopy: Bool = false) {
         screenSize = size
+        physicalSize = dpi.map { (PhysicalSize(pixels: size, dpi: $0), "headless at \(ScaleChoice.shown($0)) dpi") }
         self.keepsCopy = keepsCopy
     }
 

@@ -38,14 +38,14 @@ final class PanelSession {
     /// the file. `startTime` is the panel clock's time now (idle blanking counts from it).
     init(description: PanelDescription, images: [String: Image] = [:], rotation: Rotation, display: any Display,
          store: StateStore, fonts: FontCache, now: Int, log: Log, values: StateDocument? = nil,
-         startTime: Double = 0) throws(FontError) {
+         startTime: Double = 0, scale: Double = 1) throws(FontError) {
         self.rotation = rotation
         self.display = display
         self.store = store
         self.log = log
         let logicalSize = rotation.logicalSize(forScreen: display.screenSize)
         frame = PixelBuffer(size: logicalSize)
-        painter = try PanelPainter(description: description, fonts: fonts, images: images)
+        painter = try PanelPainter(description: description, fonts: fonts, images: images, scale: scale, logicalSize: logicalSize)
 
         if let values {
             savedDocument = values
@@ -62,7 +62,7 @@ final class PanelSession {
             savedDocument.set(control.id, value.json)
         }
         blanker = description.blankAfter.map { IdleBlanker(blankAfter: $0, now: startTime) }
-        model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize),
+        model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
                            values: start.values)
     }
 

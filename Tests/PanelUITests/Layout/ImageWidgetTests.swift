@@ -29,8 +29,9 @@ struct ImageWidgetTests {
             theme: {row_height: 400, on_image: theme.png}
             sections: [{controls: [{id: a, kind: switch}, {id: b, kind: checkbox}]}]
             """)
-        // A theme image is drawn by every control it fits: here the 329x200 switch and the 40x40 box.
-        #expect(found["/p/theme.png"] == Size(width: 329, height: 200))
+        // A theme image is drawn by every control it fits: here the 329x200 switch and the 250x250 box
+        // (boxes grow with the row as the switch does).
+        #expect(found["/p/theme.png"] == Size(width: 329, height: 250))
         #expect(PanelLayout.largestImageSide(forWidget: Size(width: 329, height: 200)) == 1316)
     }
 

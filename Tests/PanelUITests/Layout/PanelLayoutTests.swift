@@ -52,7 +52,8 @@ struct PanelLayoutTests {
         }
         let wifi = layout.targets[0], bluetooth = layout.targets[1], eco = layout.targets[2]
         #expect(wifi.controlFrame.maxX == wifi.frame.maxX - PanelLayout.rowInset)
-        #expect(wifi.labelX == wifi.frame.x + PanelLayout.rowInset)
+        // Every label of the group starts at one x, after the box column, whatever its widget.
+        #expect(wifi.labelX == bluetooth.labelX)
         #expect(wifi.controlFrame.size == Size(width: 53, height: 32), "UISwitch proportions")
         for row in [bluetooth, eco] {
             #expect(row.controlFrame.x == row.frame.x + PanelLayout.rowInset)
@@ -68,7 +69,9 @@ struct PanelLayoutTests {
     }
 
     @Test func wideScreensCentreAReadableColumn() {
-        let wide = PanelLayout(description: description, logicalSize: Size(width: 1920, height: 1080))
+        var oneColumn = description
+        oneColumn.columns = .fixed(1)
+        let wide = PanelLayout(description: oneColumn, logicalSize: Size(width: 1920, height: 1080))
         #expect(wide.targets[0].frame.width == PanelLayout.maxContentWidth)
         #expect(wide.targets[0].frame.x == (1920 - PanelLayout.maxContentWidth) / 2)
     }

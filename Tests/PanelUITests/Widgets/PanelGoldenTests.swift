@@ -185,7 +185,7 @@ struct PanelGoldenTests {
             let now = PixelBuffer(width: 800, height: 480)
             painter.draw(m, at: t, into: now, clip: now.bounds)
             #expect((0..<frame.pixels.count).allSatisfy { frame.pixels[$0] == now.pixels[$0] }, "at \(t)")
-            #expect(damage.allSatisfy { $0.width <= PanelModel.indicatorWidth }, "only the indicator is repainted")
+            #expect(damage.allSatisfy { $0.width <= m.layout.metrics.indicatorWidth }, "only the indicator is repainted")
         }
         #expect(m.scrollIndicator(at: 1.2) == nil && !m.isAnimating(at: 1.2))
     }

@@ -8,7 +8,7 @@ struct CommandLineTests {
         (["--frobnicate"], "unknown flag --frobnicate"),
         (["run", "--rotate", "45"], "--rotate must be 0, 90, 180 or 270, not '45'"),
         (["layout", "--display", "headless:800by480"], "needs a size like 800x480"),
-        (["layout", "--display", "vnc"], "--display must be headless[:WxH] or drm[:DEVICE]"),
+        (["layout", "--display", "vnc"], "--display must be headless[:WxH[@DPI]] or drm[:DEVICE]"),
         (["run", "--input", "mouse"], "--input must be libinput[:SEAT], path:/dev/input/eventN[,…], replay:FILE or none, not 'mouse'"),
         (["check"], "--config FILE is required"),
         (["touches"], "--input libinput[:SEAT], path:DEVICE[,…] or replay:FILE is required"),

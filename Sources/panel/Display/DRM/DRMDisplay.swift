@@ -19,6 +19,10 @@ final class DRMDisplay: Display {
 
     let card: DRMCard
     let screenSize: Size
+    /// The connector's millimetres; nil where it reports 0 (many HDMI adapters and SPI panels).
+    var physicalSize: (size: PhysicalSize, source: String)? {
+        DRMDisplay.physicalSize(of: choice.connector)
+    }
     let format: ScanoutFormat
     private(set) var choice: DRMChoice
     private(set) var path: Path
@@ -273,5 +277,14 @@ final class DRMDisplay: Display {
         }
         flip = .off
         buffers = []
+    }
+}
+
+extension DRMDisplay {
+    /// What a connector says of its size, for `scale: auto` and `panel outputs`.
+    static func physicalSize(of connector: DRMConnectorInfo) -> (size: PhysicalSize, source: String)? {
+        guard connector.widthMillimetres > 0, connector.heightMillimetres > 0 else { return nil }
+        return (PhysicalSize(width: Double(connector.widthMillimetres), height: Double(connector.heightMillimetres)),
+                "connector \(connector.name)")
     }
 }

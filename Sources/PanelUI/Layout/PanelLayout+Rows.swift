@@ -1,0 +1,105 @@
+/// One section's header and rows, laid out from the top of its column: the section is placed
+/// (and its column chosen) afterwards, so it is built at x = `x`, y = 0.
+extension PanelLayout {
+    /// Measures labels for wrapping; without fonts every label is one line, cut by the painter.
+    struct TextSetter {
+        let fonts: FontCache?
+        let path: String
+
+        func font(_ size: Int) -> Font? { try? fonts?.font(path: path, pixelSize: size) }
+    }
+
+    static func buildSection(_ section: SectionDescription, firstControl: Int, x: Int, width: Int,
+                             metrics m: LayoutMetrics, setter: TextSetter) -> Section {
+        var y = 0
+        var headerFrame: Rect?
+        if section.title != nil {
+            headerFrame = Rect(x: x, y: 0, width: width, height: m.headerHeight)
+            y += m.headerHeight
+        }
+        let groupTop = y
+        let box = controlSize(.checkbox, rowHeight: m.rowHeight)
+        // Every label of the group starts at one x: after the box column when any row has a box.
+        let hasBoxes = section.controls.contains { $0.kind != .switch }
+        let labelX = x + m.rowInset + (hasBoxes ? box.width + m.labelGap : 0)
+        let detailFont = setter.font(m.headerFontSize)
+        var rows: [Row] = []
+        func addRow(_ kind: RowKind, label: String, detail: String?, fontSize: Int, widget: ControlKind?, minimumHeight: Int) {
+            var labelEnd = x + width - m.rowInset
+            var widgetSize = Size(width: 0, height: 0)
+            if let widget {
+                widgetSize = controlSize(widget, rowHeight: m.rowHeight)
+                if widget == .switch { labelEnd -= widgetSize.width + m.labelGap }
+            }
+            let labelWidth = max(0, labelEnd - labelX)
+            let font = setter.font(fontSize)
+            let lines = font.map { LabelWrapping.lines(label, font: $0, width: Double(labelWidth)) } ?? []
+            let shownDetail = detail.map { text in detailFont.map { $0.truncated(text, toWidth: Double(labelWidth)) } ?? text }
+            let lineHeight = font.map { Int($0.lineHeight.rounded(.up)) } ?? Int((Double(fontSize) * 1.17).rounded(.up))
+            let detailHeight = detail == nil ? 0 : detailFont.map { Int($0.lineHeight.rounded(.up)) } ?? m.headerFontSize
+            let textHeight = max(1, lines.count) * lineHeight + detailHeight
+            let grows = lines.count > 1 || detail != nil
+            let height = max(minimumHeight, grows ? textHeight + 2 * m.textPadding : 0)
+            let frame = Rect(x: x, y: y, width: width, height: height)
+            var controlFrame = Rect(x: x + m.rowInset, y: y + height / 2, width: 0, height: 0)
+            if let widget {
+                let top = y + (height - widgetSize.height) / 2
+                controlFrame = widget == .switch
+                    ? Rect(x: frame.maxX - m.rowInset - widgetSize.width, y: top, width: widgetSize.width, height: widgetSize.height)
+                    : Rect(x: x + m.rowInset, y: top, width: widgetSize.width, height: widgetSize.height)
+            }
+            var target: Int?
+            if case .control = kind { target = targetCount(rows) }
+            let labelFrame = Rect(x: labelX, y: y + (height - textHeight) / 2, width: labelWidth, height: textHeight)
+            rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame, labelX: labelX,
+                            labelWidth: labelWidth, hasSeparator: true, target: target, haloMargin: m.haloMargin,
+                            labelLines: lines, detail: shownDetail, labelFrame: labelFrame))
+            y += height
+        }
+        for (offset, control) in section.controls.enumerated() {
+            let index = firstControl + offset
+            let fontSize = m.pixels(control.labelStyle.fontSize)
+            switch control.kind {
+            case .checkbox, .switch:
+                addRow(.control(index: index, option: nil), label: control.label, detail: control.detail, fontSize: fontSize,
+                       widget: control.kind, minimumHeight: m.rowHeight)
+            case .radio:
+                addRow(.caption(index: index), label: control.label, detail: control.detail, fontSize: m.headerFontSize,
+                       widget: nil, minimumHeight: m.captionHeight)
+                for (option, name) in control.options.enumerated() {
+                    addRow(.control(index: index, option: option), label: name, detail: nil, fontSize: fontSize,
+                           widget: .radio, minimumHeight: m.rowHeight)
+                }
+            }
+        }
+        if !rows.isEmpty { rows[rows.count - 1].hasSeparator = false }
+        return Section(title: section.title, headerFrame: headerFrame,
+                       groupFrame: Rect(x: x, y: groupTop, width: width, height: y - groupTop), rows: rows)
+    }
+
+    /// Section-local target numbers; renumbered once the sections are in reading order.
+    private static func targetCount(_ rows: [Row]) -> Int {
+        rows.reduce(0) { $0 + ($1.target == nil ? 0 : 1) }
+    }
+}
+
+extension PanelLayout.Section {
+    /// The section's height, header included.
+    var height: Int { groupFrame.maxY - (headerFrame?.minY ?? groupFrame.minY) }
+
+    /// The same section moved by `dx`, `dy`.
+    func offsetBy(dx: Int, dy: Int) -> PanelLayout.Section {
+        var moved = self
+        moved.headerFrame = headerFrame?.offsetBy(dx: dx, dy: dy)
+        moved.groupFrame = groupFrame.offsetBy(dx: dx, dy: dy)
+        moved.rows = rows.map { row in
+            var row = row
+            row.frame = row.frame.offsetBy(dx: dx, dy: dy)
+            row.controlFrame = row.controlFrame.offsetBy(dx: dx, dy: dy)
+            row.labelFrame = row.labelFrame.offsetBy(dx: dx, dy: dy)
+            row.labelX += dx
+            return row
+        }
+        return moved
+    }
+}
