@@ -127,26 +127,3 @@ public struct ControlDescription: Equatable, Sendable {
         self.action = action
     }
 }
-
-public struct Theme: Equatable, Sendable {
-    public var background: Color
-    public var text: Color
-    /// Switch and checkbox when on, radio dot.
-    public var accent: Color
-    public var rowBackground: Color
-    public var separator: Color
-    public var sectionText: Color
-    /// Path of a TrueType/OpenType file; a relative path in a description is resolved
-    /// against the description file's folder.
-    public var font: String
-    public var fontSize: Int
-    /// Rows are touch targets, so at least 48 pixels.
-    public var rowHeight: Int
-    /// Style keys written under `theme:`: defaults for every control they fit.
-    public var controlDefaults = StyleOverrides()
-
-    public static let standard = Theme(
-        background: Color(rgb: 0xF2F2F7), text: Color(rgb: 0x000000), accent: Color(rgb: 0x007AFF),
-        rowBackground: Color(rgb: 0xFFFFFF), separator: Color(rgb: 0xC6C6C8), sectionText: Color(rgb: 0x6D6D72),
-        font: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", fontSize: 20, rowHeight: 64)
-}

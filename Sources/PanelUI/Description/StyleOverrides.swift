@@ -81,16 +81,17 @@ public struct StyleOverrides: Equatable, Sendable {
 
 extension Theme {
     /// The look of a checkbox (square box) or of radio options (round box) that set no style
-    /// keys of their own: built-in defaults in the theme's accent, then the theme's style keys.
+    /// keys of their own: the theme's own look (accent, outline, check), then the theme's style keys.
     public func checkboxStyle(for kind: ControlKind) -> CheckboxStyle {
-        var style = CheckboxStyle.standard(boxType: kind == .radio ? .circle : .square, accent: accent)
+        var style = CheckboxStyle(boxType: kind == .radio ? .circle : .square, lineWidth: lineWidth, tintColor: boxTint,
+                                  onTintColor: accent, onFillColor: accent, onCheckColor: check)
         controlDefaults.apply(to: &style)
         return style
     }
 
     /// The look of a switch that sets no style keys of its own.
     public var switchStyle: SwitchStyle {
-        var style = SwitchStyle.standard(accent: accent)
+        var style = SwitchStyle(onTintColor: accent, tintColor: switchTint, thumbColor: thumb)
         controlDefaults.apply(to: &style)
         return style
     }
