@@ -25,6 +25,9 @@ public struct PanelDescription: Equatable, Sendable {
     /// Where the theme's `font` was written, to report a file FreeType can't use there;
     /// nil when the description leaves the font to the default (`theme.font` either way).
     public var fontReference: FileReference?
+    /// `theme: auto`: the light and dark themes and the window of local time the dark one
+    /// shows in; nil for a fixed theme. `theme` is the light one until a panel picks by the clock.
+    public var themeSchedule: ThemeSchedule?
 
     /// All controls of all sections, in file order: kept, not gathered on each use, because
     /// drawing and hit testing index it for every row.
@@ -32,8 +35,9 @@ public struct PanelDescription: Equatable, Sendable {
 
     public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
                 imageReferences: [ImageReference] = [], blankAfter: Double? = nil, socketPath: String? = nil,
-                calibration: [Double]? = nil, fontReference: FileReference? = nil) {
+                calibration: [Double]? = nil, fontReference: FileReference? = nil, themeSchedule: ThemeSchedule? = nil) {
         self.title = title
+        self.themeSchedule = themeSchedule
         self.fontReference = fontReference
         self.socketPath = socketPath
         self.calibration = calibration
@@ -107,13 +111,17 @@ public struct ControlDescription: Equatable, Sendable {
     public var labelStyle: LabelStyle
     /// Key `action`: run on every change of the value; nil runs nothing.
     public var action: ActionDescription?
+    /// The style keys the control itself wrote, kept so the styles can be made again over
+    /// another theme (`theme: auto` switching to dark).
+    public var styleOverrides: StyleOverrides
 
     /// Styles left out are the standard theme's look for `kind`.
     public init(id: String, kind: ControlKind, label: String? = nil, enabled: Bool = true, defaultValue: ControlValue? = nil,
                 options: [String] = [], mustHaveSelection: Bool = false, location: SourceLocation,
                 checkboxStyle: CheckboxStyle? = nil, switchStyle: SwitchStyle? = nil, labelStyle: LabelStyle? = nil,
-                action: ActionDescription? = nil) {
+                action: ActionDescription? = nil, styleOverrides: StyleOverrides = StyleOverrides()) {
         self.id = id
+        self.styleOverrides = styleOverrides
         self.kind = kind
         self.label = label ?? id
         self.enabled = enabled
@@ -125,5 +133,30 @@ public struct ControlDescription: Equatable, Sendable {
         self.switchStyle = switchStyle ?? Theme.standard.switchStyle
         self.labelStyle = labelStyle ?? Theme.standard.labelStyle
         self.action = action
+    }
+}
+
+extension PanelDescription {
+    /// The same panel drawn in `theme`: every control's styles made again from the theme's
+    /// look and the keys the control wrote. Layout keys (font size, row height) come along,
+    /// so a schedule's two themes must share them, as decoded ones do.
+    public func themed(_ theme: Theme) -> PanelDescription {
+        var copy = self
+        copy.theme = theme
+        copy.sections = sections.map { section in
+            var section = section
+            section.controls = section.controls.map { $0.styled(by: theme) }
+            return section
+        }
+        return copy
+    }
+}
+
+extension ControlDescription {
+    /// The control with its styles made from `theme` and its own style keys.
+    func styled(by theme: Theme) -> ControlDescription {
+        var control = self
+        (control.checkboxStyle, control.switchStyle, control.labelStyle) = theme.styles(for: kind, overrides: styleOverrides)
+        return control
     }
 }

@@ -102,4 +102,17 @@ extension Theme {
         controlDefaults.apply(to: &style)
         return style
     }
+
+    /// A control's three styles: the theme's look, then the control's own keys. Only the
+    /// style of the control's kind takes its keys: a shared key like on_tint_color on a switch
+    /// means the track, not a checkbox outline.
+    public func styles(for kind: ControlKind, overrides: StyleOverrides) -> (CheckboxStyle, SwitchStyle, LabelStyle) {
+        var checkbox = checkboxStyle(for: kind), toggle = switchStyle, label = labelStyle
+        switch kind {
+        case .checkbox, .radio: overrides.apply(to: &checkbox)
+        case .switch: overrides.apply(to: &toggle)
+        }
+        overrides.apply(to: &label)
+        return (checkbox, toggle, label)
+    }
 }

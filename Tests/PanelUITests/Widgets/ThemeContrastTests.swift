@@ -6,7 +6,7 @@ import Testing
 /// 3:1 against what is next to them (1.4.11), and labels, headers and the title 4.5:1 (1.4.3).
 struct ThemeContrastTests {
     /// The themes as a description writes them.
-    static let themes = ["{row_height: 64}"]
+    static let themes = ["light", "dark", "high-contrast", "{row_height: 64}", "{base: dark, accent: \"#FF9500\"}", "{base: high-contrast, pressed: row}", "{pressed: row}", "{base: dark, pressed: row}"]
 
     static func yaml(theme: String) -> String {
         func controls(_ prefix: String, enabled: Bool) -> String {
@@ -94,9 +94,16 @@ struct ThemeContrastTests {
                     let x = on ? c.minX + c.height / 4 : c.maxX - c.height / 4
                     expect(color(buffer, x, c.centerY).contrast(with: beside), 3, "\(name) track")
                 case .checkbox, .radio:
-                    // The outline (or the on fill) across the box's left third.
+                    // Off: the outline across the box's left third. On: the fill, in the box's
+                    // top-left quarter, which the check stays clear of.
+                    let fill = color(buffer, c.minX + c.width / 4, c.minY + c.height / 4)
                     let scan = Rect(x: c.minX, y: c.centerY, width: max(1, c.width / 3), height: 1)
-                    expect(mostDistinct(buffer, in: scan, against: beside), 3, "\(name) outline")
+                    expect(on ? fill.contrast(with: beside) : mostDistinct(buffer, in: scan, against: beside), 3, "\(name) outline")
+                    if on {
+                        // The check against the fill.
+                        let middle = Rect(x: c.minX + c.width / 3, y: c.minY + c.height / 3, width: c.width / 3, height: c.height / 3)
+                        expect(mostDistinct(buffer, in: middle, against: fill), 3, "\(name) check")
+                    }
                 }
                 if pressed {
                     // The halo's edge against the row.
@@ -113,6 +120,30 @@ struct ThemeContrastTests {
     func everyStateIsLegible(theme: String) throws {
         let short = try Self.shortfalls(theme: theme)
         #expect(short.isEmpty, "\(short)")
+    }
+
+    /// A light accent of the panel's own (yellow, orange): the white check would be 1.5:1 on
+    /// it and is drawn dark instead; the theme's own white check stays on the blue.
+    @Test(arguments: ["#FFCC00", "#FF9500", "#34C759"])
+    func aWhiteCheckOnALightAccentTurnsDark(accent: String) throws {
+        let short = try Self.shortfalls(theme: "{accent: \"\(accent)\"}").filter { $0.what.hasSuffix("check") }
+        #expect(short.isEmpty, "\(short)")
+        let fill = Color(hex: accent)!
+        #expect(fill.contrast(with: .white) < 3, "a white check would fall short on \(accent)")
+    }
+
+    @Test func contrastMath() {
+        // WCAG's own figures: black on white is 21:1, and #767676 is the lightest grey at 4.5:1.
+        #expect(abs(Color.black.contrast(with: .white) - 21) < 1e-9)
+        #expect(Color(rgb: 0x767676).contrast(with: .white) >= 4.5 && Color(rgb: 0x777777).contrast(with: .white) < 4.5)
+        // The figures for the old look.
+        #expect(abs(Color(rgb: 0xC7C7CC).contrast(with: .white) - 1.68) < 0.01)
+        #expect(abs(Color(rgb: 0xE9E9EA).contrast(with: .white) - 1.21) < 0.01)
+        let raised = Color(rgb: 0x007AFF).raisedToContrast(3, against: .white, opacity: 0.6)
+        #expect(raised.composited(over: .white, opacity: 0.6).contrast(with: .white) >= 3)
+        #expect(Color(rgb: 0x007AFF).composited(over: .white, opacity: 0.6).contrast(with: .white) < 3)
+        #expect(Color(rgb: 0xFFCC00).mark(.white) == .black && Color(rgb: 0x007AFF).mark(.white) == .white)
+        #expect(Color.clear.raisedToContrast(3, against: .white) == .clear)
     }
 }
 
