@@ -103,7 +103,8 @@ extension Theme {
         return style
     }
 
-    /// A control's three styles: the theme's look, then the control's own keys. Only the
+    /// A control's three styles: the theme's look, then the control's own keys; a check
+    /// colour written at either level is kept as written. Only the
     /// style of the control's kind takes its keys: a shared key like on_tint_color on a switch
     /// means the track, not a checkbox outline.
     public func styles(for kind: ControlKind, overrides: StyleOverrides) -> (CheckboxStyle, SwitchStyle, LabelStyle) {
@@ -113,6 +114,11 @@ extension Theme {
         case .switch: overrides.apply(to: &toggle)
         }
         overrides.apply(to: &label)
+        if controlDefaults.onCheckColor == nil, overrides.onCheckColor == nil {
+            // The theme's own check (white on the accent) under 3:1 against the fill it sits
+            // on turns black or white, whichever shows more: white on #FF9500 is 2.2:1.
+            checkbox.onCheckColor = checkbox.onFillColor.mark(check, legibleAt: CheckboxStyle.minimumContrast)
+        }
         return (checkbox, toggle, label)
     }
 }

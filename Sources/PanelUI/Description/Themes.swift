@@ -21,7 +21,8 @@ public struct Theme: Equatable, Sendable {
     public var switchTint: Color
     /// A switch's knob.
     public var thumb: Color
-    /// The check mark on the accent (made dark or light where it would fall under 3:1, see `Color.mark`).
+    /// The check mark on the accent, unless a style key names one; made black or white where it
+    /// would fall under 3:1 against the fill (see `Theme.styles(for:overrides:)`).
     public var check: Color
     /// The outline width of boxes, in pixels.
     public var lineWidth: Double

@@ -41,11 +41,8 @@ public struct CheckboxPainter {
     /// With `hideBox` no fill is drawn, so a check coloured to sit on the fill could vanish:
     /// it takes the outline colour instead, unless the fill is clear, in which case the check
     /// colour was already chosen to show on the background (BEMCheckBox's own look).
-    /// On an opaque fill, a check under 3:1 against it is drawn black or white instead,
-    /// whichever shows more: a white check on a light accent becomes dark.
     var checkColor: Color {
-        if style.hideBox && style.onFillColor.a > 0 { return style.onTintColor }
-        return style.onFillColor.mark(style.onCheckColor, legibleAt: CheckboxStyle.minimumContrast)
+        style.hideBox && style.onFillColor.a > 0 ? style.onTintColor : style.onCheckColor
     }
 
     private func drawState(_ image: Image?, or pose: CheckboxPose, in canvas: Canvas, frame: Rect, geometry: CheckboxGeometry) {

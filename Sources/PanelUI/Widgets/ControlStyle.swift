@@ -124,7 +124,8 @@ public struct LabelStyle: Equatable, Sendable {
 extension CheckboxStyle {
     /// The look a disabled box is drawn in before its layer is faded to `opacity` over a row of
     /// colour `row`: outlines and the on fill darkened (or lightened on a dark row) just enough
-    /// to keep 3:1 against the row after the fade, WCAG 2.1's minimum for a control's edges.
+    /// to keep 3:1 against the row after the fade, WCAG 2.1's minimum for a control's edges,
+    /// and the check 3:1 against the faded fill.
     public func legible(fadedTo opacity: Double, over row: Color) -> CheckboxStyle {
         var style = self
         style.tintColor = tintColor.raisedToContrast(Self.minimumContrast, against: row, opacity: opacity)
@@ -132,6 +133,12 @@ extension CheckboxStyle {
         // Fill and outline of one colour stay one colour, so they still merge into one shape.
         style.onFillColor = onFillColor == onTintColor ? style.onTintColor
             : onFillColor.raisedToContrast(Self.minimumContrast, against: row, opacity: opacity)
+        // The check keeps 3:1 on the faded fill: its own colour if it can, else black or white.
+        let fill = style.onFillColor.composited(over: row, opacity: opacity)
+        func shown(_ check: Color) -> Double { check.composited(over: row, opacity: opacity).contrast(with: fill) }
+        if style.onFillColor.a == 255, shown(onCheckColor) < Self.minimumContrast {
+            style.onCheckColor = shown(.black) >= shown(.white) ? .black : .white
+        }
         return style
     }
 
