@@ -125,7 +125,7 @@ public struct PanelPainter {
                 counters.rowsExamined += 1
                 let shown = row.offsetBy(dy: dy)
                 guard shown.frame.intersects(content.clip) else { continue }
-                drawRow(shown, model: model, now: now, canvas: content)
+                drawRow(shown, group: groupFrame, model: model, now: now, canvas: content)
             }
         }
         if let indicator = model.scrollIndicator(at: now), indicator.frame.intersects(content.clip) {
@@ -134,9 +134,15 @@ public struct PanelPainter {
         }
     }
 
-    private func drawRow(_ row: PanelLayout.Row, model: PanelModel, now: Double, canvas: Canvas) {
+    /// `group`: the rounded box the row is in, as shown, which a row highlight stays inside.
+    private func drawRow(_ row: PanelLayout.Row, group: Rect, model: PanelModel, now: Double, canvas: Canvas) {
         var canvas = canvas
         canvas.clip = canvas.clip.intersection(row.frame)
+        let highlighted = row.target.map { model.state(ofTarget: $0).contains(.highlighted) } ?? false
+        if highlighted, theme.pressed == .row {
+            // iOS Settings' cell highlight: the row's part of its group, rounded corners included.
+            canvas.fillRoundedRect(RectF(group), radius: PanelLayout.groupCornerRadius, color: theme.highlight)
+        }
         if row.hasSeparator {
             // One inset for every row, so lines under switches and under boxes line up.
             let x = row.frame.x + PanelLayout.rowInset
@@ -154,7 +160,7 @@ public struct PanelPainter {
             guard let target = row.target else { return }
             let control = model.description.controls[index]
             let state = model.state(ofTarget: target)
-            if state.contains(.highlighted) {
+            if highlighted, theme.pressed == .halo {
                 drawHalo(around: row, canvas: canvas)
             }
             let disabled = state.contains(.disabled)

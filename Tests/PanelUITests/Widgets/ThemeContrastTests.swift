@@ -105,7 +105,7 @@ struct ThemeContrastTests {
                         expect(mostDistinct(buffer, in: middle, against: fill), 3, "\(name) check")
                     }
                 }
-                if pressed {
+                if pressed, description.theme.pressed == .halo {
                     // The halo's edge against the row.
                     let halo = row.pressedFrame
                     let edge = Rect(x: halo.minX, y: halo.centerY, width: 3, height: 1)
