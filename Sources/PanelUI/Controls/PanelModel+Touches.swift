@@ -178,9 +178,15 @@ extension PanelModel {
         let wasHighlighted = trackers[target].isHighlighted
         let events = trackers[target].handle(input)
         if trackers[target].isHighlighted != wasHighlighted {
-            pendingDamage.append(layout.targets[target].pressedFrame)
+            pendingDamage.append(pressedDamage(ofTarget: target))
         }
         return events
+    }
+
+    /// What showing or clearing the pressed look repaints: the widget and its halo, or the
+    /// whole row with `pressed: row`.
+    func pressedDamage(ofTarget target: Int) -> Rect {
+        description.theme.pressed == .row ? layout.targets[target].frame : layout.targets[target].pressedFrame
     }
 
     private func controlEvents(_ events: [ControlTracker.Event], target: Int) -> [PanelEvent] {

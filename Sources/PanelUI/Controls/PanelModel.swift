@@ -18,7 +18,7 @@ public struct PanelTouch: Equatable, Sendable {
 /// from libinput or a replay, the tests feed it directly. Every touch slot is routed on its
 /// own (PanelModel+Touches.swift), so fingers are independent.
 public struct PanelModel: Sendable {
-    public let description: PanelDescription
+    public private(set) var description: PanelDescription
     public let layout: PanelLayout
     /// Per control, in `description.controls` order.
     public private(set) var values: [ControlValue]
@@ -154,6 +154,12 @@ public struct PanelModel: Sendable {
     public func animationDuration(ofControl index: Int) -> Double {
         let control = description.controls[index]
         return control.kind == .switch ? control.switchStyle.animationDuration : control.checkboxStyle.animationDuration
+    }
+
+    /// Draws the same panel in another theme (`theme: auto` at the edge of its window): the
+    /// controls' styles are made again from it, values and touches stay; the caller repaints.
+    public mutating func restyle(_ theme: Theme) {
+        description = description.themed(theme)
     }
 
     // MARK: Animation and damage

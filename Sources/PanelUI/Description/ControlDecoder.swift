@@ -56,16 +56,7 @@ func decodeControl(_ node: YAMLNode, what: String, theme: Theme, _ context: Deco
             .option(try radioDefault(node, options: options, mustHaveSelection: draft.mustHaveSelection, id: id, context))
         }
     }
-    // Only the style of the control's own kind takes its keys: a shared key like
-    // on_tint_color on a switch means the track, not a checkbox outline.
-    var checkboxStyle = theme.checkboxStyle(for: kind)
-    var switchStyle = theme.switchStyle
-    var labelStyle = theme.labelStyle
-    switch kind {
-    case .checkbox, .radio: draft.style.apply(to: &checkboxStyle)
-    case .switch: draft.style.apply(to: &switchStyle)
-    }
-    draft.style.apply(to: &labelStyle)
+    let (checkboxStyle, switchStyle, labelStyle) = theme.styles(for: kind, overrides: draft.style)
     if draft.style.labelFontSize != nil {
         try checkFontFits(labelStyle.fontSize, rowHeight: theme.rowHeight, at: keys.value("label_font_size"), fallback: node, context)
     }
@@ -73,7 +64,7 @@ func decodeControl(_ node: YAMLNode, what: String, theme: Theme, _ context: Deco
         id: id, kind: kind, label: draft.label, enabled: draft.enabled, defaultValue: defaultValue,
         options: draft.options ?? [], mustHaveSelection: draft.mustHaveSelection, location: node.location,
         checkboxStyle: checkboxStyle, switchStyle: switchStyle, labelStyle: labelStyle, action: draft.action,
-        detail: draft.detail)
+        detail: draft.detail, styleOverrides: draft.style)
     return (control, idNode)
 }
 

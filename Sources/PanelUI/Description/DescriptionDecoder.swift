@@ -23,12 +23,12 @@ extension PanelDescription {
                 throw context.error(root, "the description has no 'sections'; add a list of sections, each with 'controls'")
             }
             // After the theme, wherever it is written: controls start from its style keys.
-            let sections = try decodeSections(sectionsNode, theme: draft.theme, context)
-            return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme, sections: sections,
+            let sections = try decodeSections(sectionsNode, theme: draft.theme.theme, context)
+            return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme.theme, sections: sections,
                                     imageReferences: context.files.imageReferences, blankAfter: draft.blankAfter,
                                     socketPath: draft.socketPath, calibration: draft.calibration,
                                     fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
-                                    columns: draft.columns)
+                                    columns: draft.columns, themeSchedule: draft.theme.schedule)
         })
     }
 }
@@ -37,7 +37,7 @@ extension PanelDescription {
 private struct PanelDraft {
     var title: String?
     var rotation: Rotation?
-    var theme = Theme.standard
+    var theme = DecodedTheme(theme: .standard)
     var sections: YAMLNode?
     var blankAfter: Double?
     var socketPath: String?
@@ -60,19 +60,6 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("columns", \.columns, .columns),
 ]
 
-private let themeFields: [Field<Theme>] = [
-    Field("background", \.background, .color),
-    Field("text", \.text, .color),
-    Field("accent", \.accent, .color),
-    Field("row_background", \.rowBackground, .color),
-    Field("separator", \.separator, .color),
-    Field("section_text", \.sectionText, .color),
-    Field("font", \.font, .fontFile),
-    Field("font_size", \.fontSize, .int(in: 6...200)),
-    // Rows are what fingers hit: below 48 pixels touches start landing on neighbours.
-    Field("row_height", \.rowHeight, .int(in: 48...400)),
-] + styleFields.map { Field($0, in: \.controlDefaults) }
-
 private struct SectionDraft {
     var title: String?
     var controls: [YAMLNode] = []
@@ -82,20 +69,6 @@ private let sectionFields: [Field<SectionDraft>] = [
     Field("title", \.title, .line),
     Field("controls", \.controls, .list),
 ]
-
-extension Conversion<Theme> {
-    fileprivate static var theme: Self {
-        Self { (node, _, context) throws(DescriptionError) in
-            var theme = Theme.standard
-            let keys = try decodeMapping(node, what: "theme", fields: themeFields, into: &theme, context)
-            try rejectBothCheckColorNames(keys, context)
-            let size = theme.controlDefaults.labelFontSize ?? theme.fontSize
-            let sizeNode = keys.value(theme.controlDefaults.labelFontSize != nil ? "label_font_size" : "font_size")
-            try checkFontFits(size, rowHeight: theme.rowHeight, at: sizeNode, fallback: node, context)
-            return theme
-        }
-    }
-}
 
 extension Conversion<Double> {
     /// A positive number of seconds up to a year, fractions allowed: `blank_after: 300`.

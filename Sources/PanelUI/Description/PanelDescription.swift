@@ -32,6 +32,9 @@ public struct PanelDescription: Equatable, Sendable {
     public var physicalSize: PhysicalSize?
     /// Key `columns`: how many columns sections flow into.
     public var columns: ColumnSetting
+    /// `theme: auto`: the light and dark themes and the window of local time the dark one
+    /// shows in; nil for a fixed theme. `theme` is the light one until a panel picks by the clock.
+    public var themeSchedule: ThemeSchedule?
 
     /// All controls of all sections, in file order: kept, not gathered on each use, because
     /// drawing and hit testing index it for every row.
@@ -40,11 +43,13 @@ public struct PanelDescription: Equatable, Sendable {
     public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
                 imageReferences: [ImageReference] = [], blankAfter: Double? = nil, socketPath: String? = nil,
                 calibration: [Double]? = nil, fontReference: FileReference? = nil, scale: ScaleSetting = .auto,
-                physicalSize: PhysicalSize? = nil, columns: ColumnSetting = .auto) {
+                physicalSize: PhysicalSize? = nil, columns: ColumnSetting = .auto,
+                themeSchedule: ThemeSchedule? = nil) {
         self.scale = scale
         self.physicalSize = physicalSize
         self.columns = columns
         self.title = title
+        self.themeSchedule = themeSchedule
         self.fontReference = fontReference
         self.socketPath = socketPath
         self.calibration = calibration
@@ -120,14 +125,19 @@ public struct ControlDescription: Equatable, Sendable {
     public var detail: String?
     /// Key `action`: run on every change of the value; nil runs nothing.
     public var action: ActionDescription?
+    /// The style keys the control itself wrote, kept so the styles can be made again over
+    /// another theme (`theme: auto` switching to dark).
+    public var styleOverrides: StyleOverrides
 
     /// Styles left out are the standard theme's look for `kind`.
     public init(id: String, kind: ControlKind, label: String? = nil, enabled: Bool = true, defaultValue: ControlValue? = nil,
                 options: [String] = [], mustHaveSelection: Bool = false, location: SourceLocation,
                 checkboxStyle: CheckboxStyle? = nil, switchStyle: SwitchStyle? = nil, labelStyle: LabelStyle? = nil,
-                action: ActionDescription? = nil, detail: String? = nil) {
+                action: ActionDescription? = nil, detail: String? = nil,
+                styleOverrides: StyleOverrides = StyleOverrides()) {
         self.detail = detail
         self.id = id
+        self.styleOverrides = styleOverrides
         self.kind = kind
         self.label = label ?? id
         self.enabled = enabled
@@ -142,25 +152,27 @@ public struct ControlDescription: Equatable, Sendable {
     }
 }
 
-public struct Theme: Equatable, Sendable {
-    public var background: Color
-    public var text: Color
-    /// Switch and checkbox when on, radio dot.
-    public var accent: Color
-    public var rowBackground: Color
-    public var separator: Color
-    public var sectionText: Color
-    /// Path of a TrueType/OpenType file; a relative path in a description is resolved
-    /// against the description file's folder.
-    public var font: String
-    public var fontSize: Int
-    /// Rows are touch targets, so at least 48 pixels.
-    public var rowHeight: Int
-    /// Style keys written under `theme:`: defaults for every control they fit.
-    public var controlDefaults = StyleOverrides()
+extension PanelDescription {
+    /// The same panel drawn in `theme`: every control's styles made again from the theme's
+    /// look and the keys the control wrote. Layout keys (font size, row height) come along,
+    /// so a schedule's two themes must share them, as decoded ones do.
+    public func themed(_ theme: Theme) -> PanelDescription {
+        var copy = self
+        copy.theme = theme
+        copy.sections = sections.map { section in
+            var section = section
+            section.controls = section.controls.map { $0.styled(by: theme) }
+            return section
+        }
+        return copy
+    }
+}
 
-    public static let standard = Theme(
-        background: Color(rgb: 0xF2F2F7), text: Color(rgb: 0x000000), accent: Color(rgb: 0x007AFF),
-        rowBackground: Color(rgb: 0xFFFFFF), separator: Color(rgb: 0xC6C6C8), sectionText: Color(rgb: 0x6D6D72),
-        font: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", fontSize: 20, rowHeight: 64)
+extension ControlDescription {
+    /// The control with its styles made from `theme` and its own style keys.
+    func styled(by theme: Theme) -> ControlDescription {
+        var control = self
+        (control.checkboxStyle, control.switchStyle, control.labelStyle) = theme.styles(for: kind, overrides: styleOverrides)
+        return control
+    }
 }

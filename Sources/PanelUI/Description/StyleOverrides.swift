@@ -81,16 +81,17 @@ public struct StyleOverrides: Equatable, Sendable {
 
 extension Theme {
     /// The look of a checkbox (square box) or of radio options (round box) that set no style
-    /// keys of their own: built-in defaults in the theme's accent, then the theme's style keys.
+    /// keys of their own: the theme's own look (accent, outline, check), then the theme's style keys.
     public func checkboxStyle(for kind: ControlKind) -> CheckboxStyle {
-        var style = CheckboxStyle.standard(boxType: kind == .radio ? .circle : .square, accent: accent)
+        var style = CheckboxStyle(boxType: kind == .radio ? .circle : .square, lineWidth: lineWidth, tintColor: boxTint,
+                                  onTintColor: accent, onFillColor: accent, onCheckColor: check)
         controlDefaults.apply(to: &style)
         return style
     }
 
     /// The look of a switch that sets no style keys of its own.
     public var switchStyle: SwitchStyle {
-        var style = SwitchStyle.standard(accent: accent)
+        var style = SwitchStyle(onTintColor: accent, tintColor: switchTint, thumbColor: thumb)
         controlDefaults.apply(to: &style)
         return style
     }
@@ -100,5 +101,24 @@ extension Theme {
         var style = LabelStyle(color: text, fontSize: fontSize)
         controlDefaults.apply(to: &style)
         return style
+    }
+
+    /// A control's three styles: the theme's look, then the control's own keys; a check
+    /// colour written at either level is kept as written. Only the
+    /// style of the control's kind takes its keys: a shared key like on_tint_color on a switch
+    /// means the track, not a checkbox outline.
+    public func styles(for kind: ControlKind, overrides: StyleOverrides) -> (CheckboxStyle, SwitchStyle, LabelStyle) {
+        var checkbox = checkboxStyle(for: kind), toggle = switchStyle, label = labelStyle
+        switch kind {
+        case .checkbox, .radio: overrides.apply(to: &checkbox)
+        case .switch: overrides.apply(to: &toggle)
+        }
+        overrides.apply(to: &label)
+        if controlDefaults.onCheckColor == nil, overrides.onCheckColor == nil {
+            // The theme's own check (white on the accent) under 3:1 against the fill it sits
+            // on turns black or white, whichever shows more: white on #FF9500 is 2.2:1.
+            checkbox.onCheckColor = checkbox.onFillColor.mark(check, legibleAt: CheckboxStyle.minimumContrast)
+        }
+        return (checkbox, toggle, label)
     }
 }

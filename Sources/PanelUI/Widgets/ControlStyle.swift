@@ -49,7 +49,7 @@ public struct CheckboxStyle: Equatable, Sendable {
     public var offImage: String?
 
     public init(boxType: BoxType, lineWidth: Double = 2, hideBox: Bool = false,
-                tintColor: Color = Color(rgb: 0xC7C7CC), onTintColor: Color, boxFillColor: Color = .clear,
+                tintColor: Color = Theme.light.boxTint, onTintColor: Color, boxFillColor: Color = .clear,
                 onFillColor: Color, onCheckColor: Color = .white, animationDuration: Double = 0.5,
                 onAnimation: CheckboxAnimation = .stroke, offAnimation: CheckboxAnimation = .stroke,
                 onImage: String? = nil, offImage: String? = nil) {
@@ -89,7 +89,7 @@ public struct SwitchStyle: Equatable, Sendable {
     public var offImage: String?
     public var thumbImage: String?
 
-    public init(onTintColor: Color, tintColor: Color = Color(rgb: 0xE9E9EA), thumbColor: Color = .white,
+    public init(onTintColor: Color, tintColor: Color = Theme.light.switchTint, thumbColor: Color = .white,
                 animationDuration: Double = 0.2, onImage: String? = nil, offImage: String? = nil, thumbImage: String? = nil) {
         self.onTintColor = onTintColor
         self.tintColor = tintColor
@@ -118,5 +118,41 @@ public struct LabelStyle: Equatable, Sendable {
         self.isShown = isShown
         self.color = color
         self.fontSize = fontSize
+    }
+}
+
+extension CheckboxStyle {
+    /// The look a disabled box is drawn in before its layer is faded to `opacity` over a row of
+    /// colour `row`: outlines and the on fill darkened (or lightened on a dark row) just enough
+    /// to keep 3:1 against the row after the fade, WCAG 2.1's minimum for a control's edges,
+    /// and the check 3:1 against the faded fill.
+    public func legible(fadedTo opacity: Double, over row: Color) -> CheckboxStyle {
+        var style = self
+        style.tintColor = tintColor.raisedToContrast(Self.minimumContrast, against: row, opacity: opacity)
+        style.onTintColor = onTintColor.raisedToContrast(Self.minimumContrast, against: row, opacity: opacity)
+        // Fill and outline of one colour stay one colour, so they still merge into one shape.
+        style.onFillColor = onFillColor == onTintColor ? style.onTintColor
+            : onFillColor.raisedToContrast(Self.minimumContrast, against: row, opacity: opacity)
+        // The check keeps 3:1 on the faded fill: its own colour if it can, else black or white.
+        let fill = style.onFillColor.composited(over: row, opacity: opacity)
+        func shown(_ check: Color) -> Double { check.composited(over: row, opacity: opacity).contrast(with: fill) }
+        if style.onFillColor.a == 255, shown(onCheckColor) < Self.minimumContrast {
+            style.onCheckColor = shown(.black) >= shown(.white) ? .black : .white
+        }
+        return style
+    }
+
+    /// WCAG 2.1 1.4.11: non-text parts of a control against what is next to them.
+    public static let minimumContrast = 3.0
+}
+
+extension SwitchStyle {
+    /// The look a disabled switch is drawn in before its layer fades: both tracks keep 3:1
+    /// against the row after the fade (see `CheckboxStyle.legible`).
+    public func legible(fadedTo opacity: Double, over row: Color) -> SwitchStyle {
+        var style = self
+        style.tintColor = tintColor.raisedToContrast(CheckboxStyle.minimumContrast, against: row, opacity: opacity)
+        style.onTintColor = onTintColor.raisedToContrast(CheckboxStyle.minimumContrast, against: row, opacity: opacity)
+        return style
     }
 }

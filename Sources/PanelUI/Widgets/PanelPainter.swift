@@ -19,12 +19,14 @@ public struct PanelPainter {
     /// follows what shows, not how long the list is.
     let counters = PaintCounters()
 
-    /// The pressed halo: the accent, faint enough to keep the widget legible on top of it.
-    static let haloOpacity = 0.2
+    /// The pressed halo's accent ring, in pixels.
+    static let haloRingWidth = 2.0
     /// UIScrollView's default indicator: the text colour at 35 %.
     static let indicatorOpacity = 0.35
     /// UIKit draws disabled controls at this opacity.
     static let disabledOpacity = 0.6
+    /// WCAG 2.1 1.4.3: text against its background.
+    public static let minimumTextContrast = 4.5
 
     /// `images` are the description's images, loaded, by resolved path. `scale` and
     /// `logicalSize` must be the layout's: fonts open at their scaled pixel sizes.
@@ -132,7 +134,7 @@ public struct PanelPainter {
                 counters.rowsExamined += 1
                 let shown = row.offsetBy(dy: dy)
                 guard shown.frame.intersects(content.clip) else { continue }
-                drawRow(shown, model: model, now: now, canvas: content)
+                drawRow(shown, group: groupFrame, model: model, now: now, canvas: content)
             }
         }
         if dy < 0 {
@@ -147,11 +149,17 @@ public struct PanelPainter {
         }
     }
 
-    private func drawRow(_ row: PanelLayout.Row, model: PanelModel, now: Double, canvas: Canvas) {
+    /// `group`: the rounded box the row is in, as shown, which a row highlight stays inside.
+    private func drawRow(_ row: PanelLayout.Row, group: Rect, model: PanelModel, now: Double, canvas: Canvas) {
         var canvas = canvas
         let m = model.layout.metrics
         let badge = ErrorBadge(metrics: m)
         canvas.clip = canvas.clip.intersection(row.frame)
+        let highlighted = row.target.map { model.state(ofTarget: $0).contains(.highlighted) } ?? false
+        if highlighted, theme.pressed == .row {
+            // iOS Settings' cell highlight: the row's part of its group, rounded corners included.
+            canvas.fillRoundedRect(RectF(group), radius: PanelLayout.groupCornerRadius, color: theme.highlight)
+        }
         if row.hasSeparator {
             // One inset for every row, so lines under switches and under boxes line up.
             let x = row.frame.x + m.rowInset
@@ -168,13 +176,17 @@ public struct PanelPainter {
             guard let target = row.target else { return }
             let control = model.description.controls[index]
             let state = model.state(ofTarget: target)
-            if state.contains(.highlighted) {
-                // A halo behind the widget while a finger is down on the row.
-                let halo = RectF(row.pressedFrame)
-                canvas.fillRoundedRect(halo, radius: min(halo.width, halo.height) / 2, color: theme.accent.withOpacity(Self.haloOpacity))
+            if highlighted, theme.pressed == .halo {
+                drawHalo(around: row, canvas: canvas)
             }
-            if state.contains(.disabled) { canvas.opacity = Self.disabledOpacity }
-            let label = control.labelStyle
+            let disabled = state.contains(.disabled)
+            if disabled { canvas.opacity = Self.disabledOpacity }
+            var label = control.labelStyle
+            if disabled {
+                // Faded text keeps WCAG's 4.5:1 against the row.
+                label.color = label.color.raisedToContrast(Self.minimumTextContrast, against: theme.rowBackground,
+                                                           opacity: Self.disabledOpacity)
+            }
             // A radio group's mark is on its caption, once for the group.
             let failed = option == nil && model.failedControls.contains(index)
             var labelEnd = Double(row.labelX)
@@ -185,12 +197,13 @@ public struct PanelPainter {
                 badge.draw(in: canvas, x: labelEnd, row: row.frame)
             }
             let onness = model.onness(ofTarget: target, at: now)
-            let drawWidget = widgetDrawing(control, target: target, onness: onness, model: model)
+            let drawWidget = widgetDrawing(control, target: target, onness: onness, model: model,
+                                           fadedOver: disabled ? theme.rowBackground : nil)
             if onness != 0 && onness != 1 {
                 // In motion, a widget's shapes are new every frame: kept masks would only churn.
                 canvas.shapeMasks = nil
             }
-            if state.contains(.disabled) {
+            if disabled {
                 // Faded as one layer, so overlapping parts (knob over track) don't show through each other.
                 canvas.opacity = 1
                 canvas.drawLayer(row.controlFrame, opacity: Self.disabledOpacity, drawWidget)
@@ -200,19 +213,37 @@ public struct PanelPainter {
         }
     }
 
+    /// The pressed halo behind a widget while a finger is down on its row: a capsule in the
+    /// theme's highlight, which every widget look keeps 3:1 against, ringed in the accent made
+    /// to reach 3:1 against the row, so the feedback itself is as visible as a control's edge.
+    private func drawHalo(around row: PanelLayout.Row, canvas: Canvas) {
+        let halo = RectF(row.pressedFrame)
+        let radius = min(halo.width, halo.height) / 2
+        canvas.fillRoundedRect(halo, radius: radius, color: theme.highlight)
+        let w = Self.haloRingWidth
+        let ring = RectF(x: halo.x + w / 2, y: halo.y + w / 2, width: halo.width - w, height: halo.height - w)
+        canvas.strokeRoundedRect(ring, radius: radius - w / 2, lineWidth: w,
+                                 color: theme.accent.raisedToContrast(CheckboxStyle.minimumContrast, against: theme.rowBackground))
+    }
+
     /// Draws the control's widget into a frame: the switch at its (eased or dragged) knob
     /// position, a box at its raw animation time with the animation of the direction it moves.
     /// `onness` is the model's at the frame's time.
-    private func widgetDrawing(_ control: ControlDescription, target: Int, onness: Double, model: PanelModel) -> (Canvas, Rect) -> Void {
+    /// `fadedOver`: the row's colour when the widget is disabled, faded as one layer; its
+    /// colours are first made legible for that fade.
+    private func widgetDrawing(_ control: ControlDescription, target: Int, onness: Double, model: PanelModel,
+                               fadedOver row: Color?) -> (Canvas, Rect) -> Void {
         switch control.kind {
         case .switch:
-            let style = control.switchStyle
+            var style = control.switchStyle
+            if let row { style = style.legible(fadedTo: Self.disabledOpacity, over: row) }
             let painter = SwitchPainter(style: style, onImage: image(style.onImage), offImage: image(style.offImage),
                                         thumbImage: image(style.thumbImage))
             let pressed = model.state(ofTarget: target).contains(.highlighted) || model.knobDrags[target] != nil
             return { canvas, frame in painter.draw(in: canvas, frame: frame, position: onness, pressed: pressed) }
         case .checkbox, .radio:
-            let style = control.checkboxStyle
+            var style = control.checkboxStyle
+            if let row { style = style.legible(fadedTo: Self.disabledOpacity, over: row) }
             let painter = CheckboxPainter(style: style, onImage: image(style.onImage), offImage: image(style.offImage))
             let transition = model.transitions[target]
             let turningOn = transition.from == transition.to ? transition.to >= 1 : transition.isRising

@@ -10,7 +10,11 @@ final class PanelSession {
     let rotation: Rotation
     let frame: PixelBuffer
     let display: any Display
-    private let painter: PanelPainter
+    private var painter: PanelPainter
+    private let fonts: FontCache
+    private let images: [String: Image]
+    /// `theme: auto`: which theme shows and when to look at the local time again.
+    private(set) var themeClock: ThemeClock?
     private let store: StateStore
     /// What the state file holds (and will hold after the next save), unknown ids included.
     private(set) var savedDocument: StateDocument
@@ -38,8 +42,17 @@ final class PanelSession {
     /// the file. `startTime` is the panel clock's time now (idle blanking counts from it).
     init(description: PanelDescription, images: [String: Image] = [:], rotation: Rotation, display: any Display,
          store: StateStore, fonts: FontCache, now: Int, log: Log, values: StateDocument? = nil,
-         startTime: Double = 0, scale: Double = 1) throws(FontError) {
+         startTime: Double = 0, scale: Double = 1,
+         localSecondOfDay: @escaping () -> Double = LocalTime.secondOfDay) throws(FontError) {
         self.rotation = rotation
+        self.fonts = fonts
+        self.images = images
+        var description = description
+        if let schedule = description.themeSchedule {
+            let clock = ThemeClock(schedule: schedule, now: startTime, localSecondOfDay: localSecondOfDay)
+            description = description.themed(clock.theme)
+            themeClock = clock
+        }
         self.display = display
         self.store = store
         self.log = log
@@ -181,15 +194,34 @@ final class PanelSession {
     /// Time passed without input up to `now`: retries a failed save and blanks the screen when due.
     func idle(until now: Double) throws(DisplayError) {
         if let due = saveRetry.due, now >= due { save(at: now) }
+        try switchThemeIfDue(at: now)
         guard var blanker, blanker.tick(at: now) else { return }
         self.blanker = blanker
         log.info("screen blanked after \(blanker.blankAfter) s without a touch")
         try display.setPower(on: false)
     }
 
-    /// The next moment `idle(until:)` has work: blanking or a save retry.
+    /// The next moment `idle(until:)` has work: blanking, a save retry or `theme: auto`'s switch.
     var nextDeadline: Double? {
-        [blanker?.deadline, saveRetry.due].compactMap { $0 }.min()
+        [blanker?.deadline, saveRetry.due, themeClock?.deadline].compactMap { $0 }.min()
+    }
+
+    /// `theme: auto` crossing the edge of its dark window: the panel is drawn again, whole,
+    /// in the other theme (later, at the wake, while the screen is blanked).
+    private func switchThemeIfDue(at now: Double) throws(DisplayError) {
+        guard var clock = themeClock else { return }
+        let next = clock.tick(at: now)
+        // Kept even without a switch: the deadline moved on.
+        themeClock = clock
+        guard let theme = next else { return }
+        model.restyle(theme)
+        do throws(FontError) {
+            painter = try PanelPainter(description: model.description, fonts: fonts, images: images)
+        } catch {
+            log.error("theme: \(error); keeping the painter of the old theme")
+        }
+        log.info("theme: \(clock.shown)")
+        if blanker?.state != .blanked { try renderFullFrame(at: now) }
     }
 
     var isAnimating: Bool { model.isAnimating(at: lastFrameTime ?? 0) }

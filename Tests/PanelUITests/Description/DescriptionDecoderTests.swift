@@ -111,7 +111,7 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("sections:\n  - title: Net\n    controls:\n      - {id: wifi, kind: switch, lable: Wi-Fi}",
      "panel.yaml:4:34: unknown key 'lable' in control 'wifi' (did you mean 'label'?); allowed keys: id, kind, label, detail, enabled, default, options, must_have_selection, action, \(styleKeys)"),
     ("theme: {font_colour: '#000000'}\nsections: [{}]",
-     "panel.yaml:1:9: unknown key 'font_colour' in theme (did you mean 'tint_color'?); allowed keys: background, text, accent, row_background, separator, section_text, font, font_size, row_height, \(styleKeys)"),
+     "panel.yaml:1:9: unknown key 'font_colour' in theme (did you mean 'tint_color'?); allowed keys: base, dark_from, dark_until, background, text, accent, row_background, separator, section_text, highlight, pressed, font, font_size, row_height, \(styleKeys)"),
     ("sections:\n  - titel: Net",
      "panel.yaml:2:5: unknown key 'titel' in section 1 (did you mean 'title'?); allowed keys: title, controls"),
     ("title: a\ntitle: b\nsections: [{}]", "panel.yaml:2:1: duplicate key 'title' in the description (first at 1:1)"),

@@ -90,7 +90,9 @@ struct GalleryGoldenTests {
                 if enabled {
                     painter.draw(in: page.canvas, frame: frame, onness: onness, turningOn: true)
                 } else {
-                    page.canvas.drawLayer(frame, opacity: 0.6) { painter.draw(in: $0, frame: $1, onness: onness, turningOn: true) }
+                    // As the panel painter fades a disabled widget: made legible for the fade first.
+                    let faded = CheckboxPainter(style: painter.style.legible(fadedTo: PanelPainter.disabledOpacity, over: .white))
+                    page.canvas.drawLayer(frame, opacity: PanelPainter.disabledOpacity) { faded.draw(in: $0, frame: $1, onness: onness, turningOn: true) }
                 }
                 page.caption(name, under: cell)
             }
@@ -113,7 +115,8 @@ struct GalleryGoldenTests {
                 if enabled {
                     painter.draw(in: page.canvas, frame: frame, position: position, pressed: pressed)
                 } else {
-                    page.canvas.drawLayer(frame, opacity: 0.6) { painter.draw(in: $0, frame: $1, position: position, pressed: pressed) }
+                    let faded = SwitchPainter(style: painter.style.legible(fadedTo: PanelPainter.disabledOpacity, over: .white))
+                    page.canvas.drawLayer(frame, opacity: PanelPainter.disabledOpacity) { faded.draw(in: $0, frame: $1, position: position, pressed: pressed) }
                 }
                 page.caption(name, under: frame)
             }

@@ -1,0 +1,84 @@
+import Testing
+import PanelUI
+@testable import panel
+
+/// `theme: auto` on a running service, on the manual clock with an injected local time: the
+/// panel starts in the theme of the hour, arms one timer at the window's next edge and no
+/// other, and switches there with a full repaint and a log line.
+struct ThemeAutoTests {
+    let folder = TemporaryFolder()
+
+    /// The local time the panel reads, moved by the test.
+    final class LocalClock: @unchecked Sendable {
+        var secondOfDay: Double
+        init(_ secondOfDay: Double) { self.secondOfDay = secondOfDay }
+    }
+
+    static let yaml = """
+    title: Bedroom
+    theme: {base: auto, dark_from: "20:00", dark_until: "07:00"}
+    sections:
+      - controls:
+          - {id: lamp, kind: switch, label: Lamp}
+    """
+
+    func service(at local: LocalClock) throws -> (PanelService, EventLoop, HeadlessDisplay, LogLines) {
+        let description = try PanelDescription.parse(Self.yaml, file: "bedroom.yml", fileExists: { _ in true })
+        let lines = LogLines()
+        let log = Log(write: { [lines] in lines.append($0) })
+        let display = HeadlessDisplay(size: Size(width: 800, height: 480))
+        let session = try PanelSession(description: description, rotation: .r0, display: display,
+                                       store: StateStore(path: folder.file("state.json")), fonts: FontCache(), now: 0, log: log,
+                                       localSecondOfDay: { local.secondOfDay })
+        try session.renderFullFrame(at: 0)
+        let loop = try EventLoop(clock: ManualClock())
+        let keeper = ValueKeeper(session: session, actions: ActionRunner(loop: loop, log: log, environment: [:]), log: log,
+                                 now: { loop.clock.now })
+        let service = try PanelService(loop: loop, keeper: keeper, log: log, notifier: ServiceNotifier(environment: [:])) { session }
+        try loop.advanceTime(by: 0)
+        return (service, loop, display, lines)
+    }
+
+    /// The page's colour at the panel's bottom left, below the list.
+    func page(_ display: HeadlessDisplay) -> UInt32 {
+        display.screen[4, 470] & 0xFFFFFF
+    }
+
+    @Test func switchesAtTheWindowsEdgesOnly() throws {
+        let hour = 3600.0
+        let local = LocalClock(19 * hour)
+        let (service, loop, display, lines) = try service(at: local)
+        let session = service.keeper.session
+        #expect(page(display) == Theme.light.background.xrgb)
+        #expect(loop.nextDeadline == 1 * hour, "one timer, at 20:00")
+
+        local.secondOfDay += hour - 1
+        try loop.advanceTime(by: hour - 1)
+        #expect(page(display) == Theme.light.background.xrgb, "still light at 19:59:59")
+
+        local.secondOfDay += 1
+        try loop.advanceTime(by: 1)
+        #expect(page(display) == Theme.dark.background.xrgb, "dark at 20:00")
+        #expect(session.lastFramePixels == 800 * 480, "the switch repaints the whole screen")
+        #expect(lines.all.contains { $0.contains("theme: dark until 07:00") }, "\(lines.all)")
+        #expect(loop.nextDeadline == hour + 11 * hour, "next look at 07:00")
+        #expect(session.model.description.controls[0].switchStyle.tintColor == Theme.dark.switchTint)
+
+        // Woken at the deadline with the clock set back an hour: no switch, the next look an hour on.
+        local.secondOfDay = 6 * hour
+        try loop.advanceTime(by: 11 * hour)
+        #expect(page(display) == Theme.dark.background.xrgb)
+        #expect(loop.nextDeadline == 13 * hour, "07:00 is an hour away")
+
+        local.secondOfDay = 7 * hour
+        try loop.advanceTime(by: hour)
+        #expect(page(display) == Theme.light.background.xrgb, "light again at 07:00")
+        #expect(lines.all.contains { $0.contains("theme: light until 20:00") })
+    }
+
+    @Test func startsInTheThemeOfTheHour() throws {
+        let (_, loop, display, _) = try service(at: LocalClock(23 * 3600))
+        #expect(page(display) == Theme.dark.background.xrgb)
+        #expect(loop.nextDeadline.map { $0 - 8 * 3600 } == 0, "the next look at 07:00, \(loop.nextDeadline.map { $0 - 8 * 3600 } ?? -1)")
+    }
+}
