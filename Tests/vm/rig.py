@@ -19,6 +19,11 @@ import time
 from PIL import Image
 
 SCREEN = (800, 480)
+# QEMU's virtio-gpu and bochs connectors report 200x120 mm in their EDID, so `scale: auto` (the
+# default) draws at 0.75 there (4 px/mm: a 48 px row is 9 mm at 0.75). The headless reference is
+# given the same size as dots per inch (800 px on 200 mm = 101.6 dpi), so both pick the same scale
+# and every case is also a case of the scale chosen from the connector's millimetres.
+HEADLESS = f"headless:{SCREEN[0]}x{SCREEN[1]}@{SCREEN[0] / 200 * 25.4:g}"
 DEMO = "--input replay:demo/taps.evemu"
 
 # One VM per display device; each runs its cases one after another.
@@ -76,7 +81,7 @@ def prepare_touch_case(case, flags, player, recording, args):
         with open(played, "w") as f:
             f.write(text + f"E: {last_time} 0000 0003 0\n")
     words = flags.replace("--input libinput", f"--input replay:{played}").split()
-    subprocess.run([args.panel, "run", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}", "--state", f"{reference}/state.json",
+    subprocess.run([args.panel, "run", "--display", HEADLESS, "--state", f"{reference}/state.json",
                     "--screenshot", f"{reference}/screen.png"] + words,
                    cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     touches = subprocess.run([args.panel, "touches"] + [w for w in words if w != "--stats"], cwd=args.repo, check=True,
@@ -229,7 +234,7 @@ def check_case(vm, case, flags, args, folder, touch):
         if "--display-options" in host_flags:  # DRM-only options: the host draws headless
             at = host_flags.index("--display-options")
             del host_flags[at:at + 2]
-        subprocess.run([args.panel, "run", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}",
+        subprocess.run([args.panel, "run", "--display", HEADLESS,
                         "--state", f"{reference}/state.json", "--screenshot", f"{reference}/screen.png"] + host_flags,
                        cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -254,7 +259,26 @@ def check_case(vm, case, flags, args, folder, touch):
         problems.append("`panel outputs` listed no CRTC before the run")
     elif before != after:
         problems.append(f"CRTC not restored: before {before}, after {after}")
+    problems += check_scale(f"{base}.log", f"{base}.outputs-before")
     return problems
+
+
+def check_scale(log, outputs):
+    """`scale: auto` on DRM reads the connector's millimetres: the panel must have logged the
+    scale it took from the connector, and `panel outputs` must name the same one."""
+    try:
+        with open(log, errors="replace") as f:
+            chosen = [line for line in f if "scale: " in line and "(auto:" in line]
+        with open(outputs, errors="replace") as f:
+            listed = [line.split("scale auto:")[1].split()[0] for line in f if "scale auto:" in line]
+    except OSError as error:
+        return [f"scale: {error}"]
+    if not chosen or "connector" not in chosen[0]:
+        return [f"the panel did not take its scale from the connector: {chosen[:1]}"]
+    factor = chosen[0].split("scale: ")[1].split()[0]
+    if factor not in listed:
+        return [f"scale {factor} is not the one `panel outputs` would choose ({listed})"]
+    return []
 
 
 def check_stats(log):
@@ -297,7 +321,7 @@ def check_systemd(args, folder):
         problems.append(f"systemctl stop did not end cleanly: {stopped}")
     reference = f"{args.work}/systemd-reference"
     os.makedirs(reference)
-    subprocess.run([args.panel, "run", "--config", "etc/panel.yml", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}",
+    subprocess.run([args.panel, "run", "--config", "etc/panel.yml", "--display", HEADLESS,
                     "--state", f"{reference}/state.json", "--screenshot", f"{reference}/screen.png"],
                    cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
