@@ -27,7 +27,7 @@ extension PanelDescription {
             return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme, sections: sections,
                                     imageReferences: context.files.imageReferences, blankAfter: draft.blankAfter,
                                     socketPath: draft.socketPath, calibration: draft.calibration,
-                                    fontReference: context.files.font)
+                                    fontReference: context.files.font, mqtt: draft.mqtt)
         })
     }
 }
@@ -41,6 +41,7 @@ private struct PanelDraft {
     var blankAfter: Double?
     var socketPath: String?
     var calibration: [Double]?
+    var mqtt: MQTTDescription?
 }
 
 private let panelFields: [Field<PanelDraft>] = [
@@ -51,6 +52,7 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("blank_after", \.blankAfter, .seconds),
     Field("socket", \.socketPath, .socketPath),
     Field("calibration", \.calibration, .calibrationMatrix),
+    Field("mqtt", \.mqtt, .mqtt),
 ]
 
 private let themeFields: [Field<Theme>] = [

@@ -25,6 +25,8 @@ public struct PanelDescription: Equatable, Sendable {
     /// Where the theme's `font` was written, to report a file FreeType can't use there;
     /// nil when the description leaves the font to the default (`theme.font` either way).
     public var fontReference: FileReference?
+    /// Key `mqtt`: the broker to join; nil talks to no broker (libmosquitto is never loaded).
+    public var mqtt: MQTTDescription?
 
     /// All controls of all sections, in file order: kept, not gathered on each use, because
     /// drawing and hit testing index it for every row.
@@ -32,8 +34,9 @@ public struct PanelDescription: Equatable, Sendable {
 
     public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
                 imageReferences: [ImageReference] = [], blankAfter: Double? = nil, socketPath: String? = nil,
-                calibration: [Double]? = nil, fontReference: FileReference? = nil) {
+                calibration: [Double]? = nil, fontReference: FileReference? = nil, mqtt: MQTTDescription? = nil) {
         self.title = title
+        self.mqtt = mqtt
         self.fontReference = fontReference
         self.socketPath = socketPath
         self.calibration = calibration
