@@ -228,6 +228,12 @@ final class MQTTClient {
         guard code != MOSQ_ERR_SUCCESS.rawValue else { return true }
         if library.socket(handle) >= 0, code == MOSQ_ERR_ERRNO.rawValue, errno == EAGAIN { return true }
         let reason = code == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : library.describe(code)
+        // A CONNACK that refused says why better than the error that follows it.
+        for case .connack(let refusal) in noted where refusal != 0 {
+            let why = library.connackString(refusal).map { String(cString: $0) } ?? "code \(refusal)"
+            lost("refused the connection: \(why)")
+            return false
+        }
         if library.socket(handle) < 0 || watch != nil { lost("connection lost (\(what): \(reason))") }
         return false
     }

@@ -10,10 +10,13 @@ final class TestBroker {
     private let folder: TemporaryFolder
     private var process: ChildProcess?
 
-    init(folder: TemporaryFolder) throws {
+    /// `settings` replaces `allow_anonymous true` (a password file, TLS files for the listener).
+    init(folder: TemporaryFolder, settings: String = "allow_anonymous true\n") throws {
         self.folder = folder
         port = Self.freePort()
-        folder.write("listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n", to: "mosquitto.conf")
+        // As root mosquitto would become the user mosquitto, who can't read the test's files.
+        let user = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) } ?? "root"
+        folder.write("user \(user)\nper_listener_settings false\npersistence false\nlistener \(port) 127.0.0.1\n" + settings, to: "mosquitto.conf")
         try start()
     }
 
