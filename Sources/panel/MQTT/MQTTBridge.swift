@@ -14,6 +14,8 @@ final class MQTTBridge {
     private let now: () -> Double
     /// The config topics published on this connection, to empty those a reload removes.
     private var configTopics: Set<String> = []
+    /// The `mqtt:` the client was made from: a reload that changes it is told to restart.
+    private var startedWith: MQTTDescription?
 
     /// The largest payload taken: the longest option is 1000 characters (4000 bytes of UTF-8).
     static let longestPayload = 4096
@@ -23,6 +25,7 @@ final class MQTTBridge {
         self.keeper = keeper
         self.log = log
         self.now = now
+        startedWith = keeper.session.model.description.mqtt
         client.onConnect = { [unowned self] in connected() }
         client.onMessage = { [unowned self] in received($0) }
         keeper.observers.append { [unowned self] change, _ in publishState(ofControl: change.controlIndex) }
@@ -44,6 +47,10 @@ final class MQTTBridge {
     }
 
     private func reloaded() {
+        if session.model.description.mqtt != startedWith {
+            log.warning("mqtt: the reloaded description changes 'mqtt:'; it takes effect when the panel restarts")
+            startedWith = session.model.description.mqtt
+        }
         guard client.isConnected else { return }
         if client.settings.discovery { publishDiscovery() }
         publishAllStates()
