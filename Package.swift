@@ -29,6 +29,9 @@ let package = Package(
         // libraries SwiftPM would link. panel loads libinput when live input starts.
         .systemLibrary(name: "CLibinput"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // libmosquitto's header only (from libmosquitto-dev): panel loads libmosquitto.so.1 when a
+        // description has `mqtt:`, so other processes never map it.
+        .systemLibrary(name: "CMosquitto"),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // glibc's epoll, timerfd, signalfd and pidfd headers, which the Glibc module leaves out.
@@ -41,7 +44,7 @@ let package = Package(
         .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG", "CFill"],
                 exclude: ["Controls/ControlTracker.md"], swiftSettings: lean + optimizedAlways),
         // The program: displays, input sources, files, CLI.
-        .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CUdev", "CLibinput", "CLinux"], swiftSettings: lean),
+        .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CUdev", "CLibinput", "CMosquitto", "CLinux"], swiftSettings: lean),
         // The demo panel drawn with cairo, started by `panel bench` for its panel/cairo ratio.
         .executableTarget(name: "panel-bench-cairo", dependencies: ["PanelUI", "CCairo"]),
         // Golden images, fixtures and fuzz corpora are read through #filePath, not bundled.

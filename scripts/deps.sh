@@ -4,7 +4,7 @@
 # builds panel-bench-cairo, the benchmark's comparison scene.
 # Swift 6 itself must already be on PATH.
 set -eu
-packages="pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libyaml-dev libpng-dev fonts-dejavu-core systemd libcairo2-dev"
+packages="pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libyaml-dev libpng-dev fonts-dejavu-core systemd libcairo2-dev libmosquitto-dev libmosquitto1 mosquitto mosquitto-clients"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

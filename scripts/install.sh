@@ -1,9 +1,16 @@
 #!/bin/sh
 # Installs panel as a systemd service: the release binary, the unit, the sysusers and
 # tmpfiles snippets, and a default description (kept if one is already there).
-# Usage: scripts/install.sh [DESTDIR]   (as root; DESTDIR stages into a folder instead of /).
+# Usage: scripts/install.sh [--mqtt HOST] [DESTDIR]   (as root; DESTDIR stages into a folder
+# instead of /). --mqtt HOST installs the drop-in letting the panel reach that broker only
+# (systemd/panel-mqtt.conf), with the password credential when /etc/panel/mqtt-password exists.
 set -eu
 cd "$(dirname "$0")/.."
+mqtt=""
+if [ "${1:-}" = "--mqtt" ]; then
+    mqtt="${2:?--mqtt needs the broker's host name or address}"
+    shift 2
+fi
 dest="${1:-}"
 swift build -c release
 install -D -m 0755 .build/release/panel "$dest/usr/local/bin/panel"
@@ -11,6 +18,17 @@ install -D -m 0644 systemd/panel.service "$dest/etc/systemd/system/panel.service
 install -D -m 0644 systemd/panel.sysusers "$dest/usr/lib/sysusers.d/panel.conf"
 install -D -m 0644 systemd/panel.tmpfiles "$dest/usr/lib/tmpfiles.d/panel.conf"
 install -D -m 0644 README.md "$dest/usr/local/share/doc/panel/README.md"
+if [ -n "$mqtt" ]; then
+    password=""
+    if [ -e "$dest/etc/panel/mqtt-password" ]; then
+        chmod 0600 "$dest/etc/panel/mqtt-password"
+        password=/etc/panel/mqtt-password
+    fi
+    mkdir -p "$dest/etc/systemd/system/panel.service.d"
+    scripts/mqtt-dropin.sh "$mqtt" $password > "$dest/etc/systemd/system/panel.service.d/mqtt.conf"
+    chmod 0644 "$dest/etc/systemd/system/panel.service.d/mqtt.conf"
+    echo "mqtt: the panel may reach $mqtt; give the same address as 'host:' under 'mqtt:' in /etc/panel/panel.yml"
+fi
 [ -e "$dest/etc/panel/panel.yml" ] || install -D -m 0640 etc/panel.yml "$dest/etc/panel/panel.yml"
 if [ -z "$dest" ]; then
     systemd-sysusers panel.conf

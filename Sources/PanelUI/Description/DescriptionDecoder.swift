@@ -28,7 +28,7 @@ extension PanelDescription {
                                     imageReferences: context.files.imageReferences, blankAfter: draft.blankAfter,
                                     socketPath: draft.socketPath, calibration: draft.calibration,
                                     fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
-                                    columns: draft.columns, themeSchedule: draft.theme.schedule)
+                                    columns: draft.columns, themeSchedule: draft.theme.schedule, mqtt: draft.mqtt)
         })
     }
 }
@@ -45,6 +45,7 @@ private struct PanelDraft {
     var scale = ScaleSetting.auto
     var physicalSize: PhysicalSize?
     var columns = ColumnSetting.auto
+    var mqtt: MQTTDescription?
 }
 
 private let panelFields: [Field<PanelDraft>] = [
@@ -58,6 +59,7 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("scale", \.scale, .scale),
     Field("physical_size", \.physicalSize, .physicalSize),
     Field("columns", \.columns, .columns),
+    Field("mqtt", \.mqtt, .mqtt),
 ]
 
 private struct SectionDraft {

@@ -35,6 +35,8 @@ public struct PanelDescription: Equatable, Sendable {
     /// `theme: auto`: the light and dark themes and the window of local time the dark one
     /// shows in; nil for a fixed theme. `theme` is the light one until a panel picks by the clock.
     public var themeSchedule: ThemeSchedule?
+    /// Key `mqtt`: the broker to join; nil talks to no broker (libmosquitto is never loaded).
+    public var mqtt: MQTTDescription?
 
     /// All controls of all sections, in file order: kept, not gathered on each use, because
     /// drawing and hit testing index it for every row.
@@ -44,11 +46,12 @@ public struct PanelDescription: Equatable, Sendable {
                 imageReferences: [ImageReference] = [], blankAfter: Double? = nil, socketPath: String? = nil,
                 calibration: [Double]? = nil, fontReference: FileReference? = nil, scale: ScaleSetting = .auto,
                 physicalSize: PhysicalSize? = nil, columns: ColumnSetting = .auto,
-                themeSchedule: ThemeSchedule? = nil) {
+                themeSchedule: ThemeSchedule? = nil, mqtt: MQTTDescription? = nil) {
         self.scale = scale
         self.physicalSize = physicalSize
         self.columns = columns
         self.title = title
+        self.mqtt = mqtt
         self.themeSchedule = themeSchedule
         self.fontReference = fontReference
         self.socketPath = socketPath

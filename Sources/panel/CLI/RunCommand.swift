@@ -10,6 +10,7 @@ extension Commands {
         let environment = environment()
         let description = try loadDescription(flags["config"])
         let images = try loadAssets(description, file: flags["config"] ?? DemoPanel.fileName)
+        let mqttSettings = try description.mqtt.map { (mqtt) throws(CommandFailure) in try MQTTSettings.checked(mqtt, environment: environment) }
         let givenSpec = try flags["display"].map { (text) throws(UsageError) in try DisplaySpec(parsing: text) }
         let givenInput = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) }
         let givenRotation = try flags.rotation(command: "run")
@@ -65,8 +66,13 @@ extension Commands {
         }
         virtualClock = false
         var status = ExitStatus.success
+        if holds { clock.continue(from: keeper.session.lastFrame ?? 0) }
+        let mqtt = try mqttSettings.map { (settings) throws(CommandFailure) in
+            try MQTTBridge.started(settings, loop: loop, keeper: keeper, log: log, now: { clock.now })
+        }
+        defer { mqtt?.finish(log: log) }
+        if !holds, let mqtt { try systemCall { () throws(SystemCallError) in try mqtt.publishBeforeExit(loop: loop, log: log) } }
         if holds {
-            clock.continue(from: keeper.session.lastFrame ?? 0)
             let control = try openControlSocket(flags["socket"] ?? description.socketPath, environment: environment, loop: loop, log: log)
             defer { control?.close() }
             let service = try systemCall { () throws(SystemCallError) in

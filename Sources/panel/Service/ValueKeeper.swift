@@ -9,11 +9,16 @@ import PanelUI
 /// same control is already pending, its action decides instead (no revert in between).
 final class ValueKeeper {
     var session: PanelSession {
-        didSet { attach() }
+        didSet {
+            attach()
+            for observer in reloadObservers { observer() }
+        }
     }
     let actions: ActionRunner
     /// Hears every change, from any source: the control socket's subscribers.
     var observers: [(ValueChange, ChangeSource) -> Void] = []
+    /// Hears of a new session (the description reloaded): MQTT republishes discovery.
+    var reloadObservers: [() -> Void] = []
     private let log: Log
     /// The time of the panel's clock: the loop's, or the replay's virtual clock.
     private let now: () -> Double

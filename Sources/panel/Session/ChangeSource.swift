@@ -4,6 +4,8 @@ enum ChangeSource: String, Equatable {
     case touch
     /// A `set` request on the control socket.
     case socket
+    /// A command on the control's MQTT `set` topic.
+    case mqtt
     /// The control went back to its accepted value because its action failed.
     case revert
 }

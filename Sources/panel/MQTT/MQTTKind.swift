@@ -1,0 +1,59 @@
+import PanelUI
+
+/// How one kind of control shows on MQTT and in Home Assistant: its component, its state
+/// payload, the command payloads it takes, and its discovery keys. Every kind maps in
+/// `of(_:)`, one entry each, so a new kind (a slider as `number` with min, max and step, a
+/// button as `button` taking PRESS) is one more case there and the compiler asks for it.
+struct MQTTKind: Sendable {
+    /// Home Assistant's component (platform): `switch`, `select`, …
+    let component: String
+    /// The retained state payload of a value.
+    let statePayload: @Sendable (ControlValue, ControlDescription) -> [UInt8]
+    /// The value a command payload asks for; nil when the payload does not fit.
+    let command: @Sendable ([UInt8], ControlDescription) -> ControlValue?
+    /// Discovery keys this component needs beyond the common ones (name, topics, device).
+    let discoveryKeys: @Sendable (ControlDescription) -> [(key: String, value: JSONValue)]
+    /// The payloads a command may carry, for the warning that refuses another.
+    let expected: @Sendable (ControlDescription) -> String
+
+    static func of(_ kind: ControlKind) -> MQTTKind {
+        switch kind {
+        case .switch, .checkbox: onOff
+        case .radio: select
+        }
+    }
+
+    /// Switches and checkboxes: Home Assistant's `switch`, ON and OFF.
+    static let onOff = MQTTKind(
+        component: "switch",
+        statePayload: { value, _ in Array((value == .bool(true) ? "ON" : "OFF").utf8) },
+        command: { payload, _ in
+            switch payload {
+            case Array("ON".utf8): .bool(true)
+            case Array("OFF".utf8): .bool(false)
+            default: nil
+            }
+        },
+        discoveryKeys: { _ in [("payload_on", .string("ON")), ("payload_off", .string("OFF")),
+                               ("state_on", .string("ON")), ("state_off", .string("OFF"))] },
+        expected: { _ in "ON or OFF" })
+
+    /// Radio groups: Home Assistant's `select` with the options as written. No selection is
+    /// an empty payload (Home Assistant shows "unknown"); an empty command clears the
+    /// selection of a group that may have none.
+    static let select = MQTTKind(
+        component: "select",
+        statePayload: { value, _ in
+            if case .option(let option?) = value { return Array(option.utf8) }
+            return []
+        },
+        command: { payload, control in
+            if payload.isEmpty { return control.mustHaveSelection ? nil : .option(nil) }
+            let text = String(decoding: payload, as: UTF8.self)
+            return control.options.contains(text) && Array(text.utf8) == payload ? .option(text) : nil
+        },
+        discoveryKeys: { control in [("options", .array(control.options.map { .string($0) }))] },
+        expected: { control in
+            "one of " + control.options.map { "'\($0)'" }.joined(separator: ", ") + (control.mustHaveSelection ? "" : " or nothing")
+        })
+}
