@@ -3,14 +3,18 @@ import Glibc
 import PanelUI
 
 /// A panel description (the bundled demo by default) drawn with cairo the way a cairo program
-/// would draw it: same layout (PanelLayout), colours and sizes as PanelPainter, rounded-rect
-/// boxes, stroked check marks, capsule switches with circle knobs and a soft shadow, labels in
-/// DejaVu Sans through cairo's toy font API, and a disabled row faded as one group clipped to
-/// the row. Everything is drawn each frame, as the panel's full frame is.
+/// would draw it, and drawing what PanelPainter draws at rest: the same layout (PanelLayout with
+/// the same fonts and scale, so labels wrap and align where the panel's do), the same metrics
+/// (`layout.metrics`: title and header sizes, insets, hairlines, corner radius), the colours of
+/// the description's theme and styles (disabled rows made legible as the panel makes them),
+/// rounded-rect boxes, stroked check marks, capsule switches with circle knobs and a soft
+/// shadow, and labels in the theme's font file through cairo's FreeType backend, hinted and
+/// kerned as the panel's text is. A disabled row is faded as one group clipped to the row.
+/// Everything is drawn each frame, as the panel's full frame is.
 ///
 /// What it leaves out of PanelPainter's look: pictures (`on_image` and friends: the vector
-/// look is drawn), label truncation, error badges, the pressed halo and animations (it draws
-/// the values at rest), and `hide_box`/`box_fill_color`.
+/// look is drawn), error badges, the pressed halo and animations (it draws the values at
+/// rest). Glyphs differ a little in anti-aliasing (cairo's FreeType backend filters them).
 struct CairoError: Error, CustomStringConvertible {
     var description: String
 }
@@ -22,15 +26,16 @@ final class CairoScene {
     let values: [ControlValue]
     let surface: OpaquePointer
     let cr: OpaquePointer
+    let text: CairoText
 
-    init(description: PanelDescription, width: Int, height: Int) throws {
+    init(description: PanelDescription, width: Int, height: Int, scale: Double = 1) throws {
         self.description = description
-        layout = PanelLayout(description: description, logicalSize: Size(width: width, height: height))
+        layout = PanelLayout(description: description, logicalSize: Size(width: width, height: height), scale: scale, fonts: FontCache())
         values = description.controls.map(\.defaultValue)
         surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
         cr = cairo_create(surface)
         guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else { throw CairoError(description: "cairo_create failed") }
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        text = try CairoText(path: description.theme.font, cr: cr)
     }
 
     deinit {
@@ -44,45 +49,55 @@ final class CairoScene {
 
     func draw() {
         let theme = description.theme
+        let m = layout.metrics
         setColor(theme.background)
         cairo_paint(cr)
         if let title = description.title, let frame = layout.titleFrame {
-            text(title, size: Double(theme.fontSize + theme.fontSize / 5), in: frame, centred: true, x: 0, color: theme.text)
+            text.select(size: m.titleFontSize)
+            let shown = text.truncated(title, toWidth: Double(frame.width - 2 * m.sideMargin))
+            let x = Double(frame.x) + (Double(frame.width) - text.measure(shown)) / 2
+            line(shown, in: frame, x: x, color: theme.text)
         }
-        for section in layout.sections {
-            if let title = section.title, let frame = section.headerFrame {
-                // As PanelPainter: the header's baseline sits 8 px plus the descent above the group.
-                cairo_set_font_size(cr, Double(max(6, theme.fontSize * 3 / 4)))
-                var extents = cairo_font_extents_t()
-                cairo_font_extents(cr, &extents)
-                setColor(theme.sectionText)
-                cairo_move_to(cr, Double(frame.x + PanelLayout.rowInset), (Double(frame.maxY) - extents.descent - 8).rounded())
-                cairo_show_text(cr, title)
-            }
-            roundedRect(RectF(section.groupFrame), radius: PanelLayout.groupCornerRadius)
+        // The list is clipped to the viewport, under the title bar.
+        cairo_save(cr)
+        let viewport = layout.viewport
+        cairo_rectangle(cr, Double(viewport.x), Double(viewport.y), Double(viewport.width), Double(viewport.height))
+        cairo_clip(cr)
+        for section in layout.sections where section.groupFrame.minY < viewport.maxY {
+            roundedRect(RectF(section.groupFrame), radius: m.groupCornerRadius)
             setColor(theme.rowBackground)
             cairo_fill(cr)
-            for row in section.rows {
+            if let title = section.title, let frame = section.headerFrame {
+                // As PanelPainter: the header's baseline sits the baseline gap plus the descent above the group.
+                text.select(size: m.headerFontSize)
+                let shown = text.truncated(title, toWidth: Double(frame.width - 2 * m.rowInset))
+                setColor(theme.sectionText)
+                text.show(shown, x: Double(frame.x + m.rowInset), baseline: (Double(frame.maxY) - text.descent - Double(m.headerBaselineGap)).rounded())
+            }
+            for row in section.rows where row.frame.minY < viewport.maxY {
                 if row.hasSeparator {
-                    let x = row.frame.x + PanelLayout.rowInset
-                    cairo_rectangle(cr, Double(x), Double(row.frame.maxY - 1), Double(row.frame.maxX - x), 1)
+                    let x = row.frame.x + m.rowInset
+                    cairo_rectangle(cr, Double(x), Double(row.frame.maxY - m.hairline), Double(row.frame.maxX - x), Double(m.hairline))
                     setColor(theme.separator)
                     cairo_fill(cr)
                 }
                 drawRow(row)
             }
         }
+        cairo_restore(cr)
         cairo_surface_flush(surface)
     }
 
     private func drawRow(_ row: PanelLayout.Row) {
+        let theme = description.theme
+        let m = layout.metrics
         switch row.kind {
         case .caption:
-            text(row.label, size: Double(max(6, description.theme.fontSize * 3 / 4)), in: row.frame, centred: false,
-                 x: Double(row.labelX), color: description.theme.sectionText)
+            label(row, size: m.headerFontSize, color: theme.sectionText)
         case .control(let index, let option):
             let control = description.controls[index]
-            if !control.enabled {
+            let disabled = !control.enabled
+            if disabled {
                 // The group only as big as the row: unclipped, cairo builds and composites a
                 // layer the size of the screen for it.
                 cairo_save(cr)
@@ -90,46 +105,103 @@ final class CairoScene {
                 cairo_clip(cr)
                 cairo_push_group(cr)
             }
-            text(row.label, size: Double(control.labelStyle.fontSize), in: row.frame, centred: false,
-                 x: Double(row.labelX), color: control.labelStyle.color)
+            var labelColor = control.labelStyle.color
+            if disabled {
+                // As PanelPainter: faded text keeps 4.5:1 against the row.
+                labelColor = labelColor.raisedToContrast(PanelPainter.minimumTextContrast, against: theme.rowBackground,
+                                                         opacity: Self.disabledOpacity)
+            }
+            if control.labelStyle.isShown {
+                label(row, size: m.pixels(control.labelStyle.fontSize), color: labelColor)
+            }
             let on: Bool
             switch values[index] {
             case .bool(let value): on = value
             case .option(let selected): on = option.map { control.options[$0] } == selected
             }
             if control.kind == .switch {
-                drawSwitch(row.controlFrame, on: on, style: control.switchStyle)
+                var style = control.switchStyle
+                if disabled { style = style.legible(fadedTo: Self.disabledOpacity, over: theme.rowBackground) }
+                drawSwitch(row.controlFrame, on: on, style: style)
             } else {
-                drawBox(row.controlFrame, on: on, style: control.checkboxStyle)
+                var style = control.checkboxStyle
+                if disabled { style = style.legible(fadedTo: Self.disabledOpacity, over: theme.rowBackground) }
+                drawBox(row.controlFrame, on: on, style: style)
             }
-            if !control.enabled {
+            if disabled {
                 cairo_pop_group_to_source(cr)
-                cairo_paint_with_alpha(cr, 0.6)
+                cairo_paint_with_alpha(cr, Self.disabledOpacity)
                 cairo_restore(cr)
             }
         }
     }
 
-    /// CheckboxGeometry's numbers: a box inset for the bounce overshoot, corners 20 % of the side.
+    /// UIKit's disabled opacity, as PanelPainter's.
+    static let disabledOpacity = 0.6
+
+    /// A row's label: its lines as the layout set them, and its detail line, as PanelPainter does.
+    private func label(_ row: PanelLayout.Row, size: Int, color: Color) {
+        text.select(size: size)
+        let lines = row.labelLines.isEmpty ? [text.truncated(row.label, toWidth: Double(row.labelWidth))] : row.labelLines
+        let x = Double(row.labelX)
+        guard lines.count > 1 || row.detail != nil else {
+            line(lines[0], in: row.frame, x: x, color: color)
+            return
+        }
+        let lineHeight = Int(text.lineHeight.rounded(.up))
+        var top = row.labelFrame.minY
+        for shown in lines {
+            line(shown, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: lineHeight), x: x, color: color)
+            top += lineHeight
+        }
+        if let detail = row.detail {
+            text.select(size: layout.metrics.headerFontSize)
+            line(detail, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: Int(text.lineHeight.rounded(.up))),
+                 x: x, color: description.theme.sectionText)
+        }
+    }
+
+    /// One line centred vertically in `frame` from `x`, in the selected size.
+    private func line(_ string: String, in frame: Rect, x: Double, color: Color) {
+        let baseline = Double(frame.y) + (Double(frame.height) + text.ascent - text.descent) / 2
+        setColor(color)
+        text.show(string, x: x.rounded(), baseline: baseline.rounded())
+    }
+
+    /// CheckboxGeometry's numbers: a box inset for the bounce overshoot, corners 20 % of the side;
+    /// at rest on, a fill the colour of the outline is one shape, as CheckboxPainter draws it.
     private func drawBox(_ frame: Rect, on: Bool, style: CheckboxStyle) {
         let side = Double(min(frame.width, frame.height))
         let inset = (side * (1 - 1 / 1.14) / 2).rounded(.up)
-        let boxSide = side - 2 * inset
+        let boxSide = max(side - 2 * inset, 0)
         let x = (Double(frame.x) + (Double(frame.width) - boxSide) / 2).rounded(.down)
         let y = (Double(frame.y) + (Double(frame.height) - boxSide) / 2).rounded(.down)
         let corner = style.boxType == .circle ? boxSide / 2 : boxSide * 0.2
-        let lw = style.lineWidth
+        let lw = style.lineWidth.isFinite ? min(max(style.lineWidth, 0), boxSide / 4) : 0
+        let box = RectF(x: x, y: y, width: boxSide, height: boxSide)
         let outline = RectF(x: x + lw / 2, y: y + lw / 2, width: boxSide - lw, height: boxSide - lw)
-        roundedRect(outline, radius: corner - lw / 2)
-        if on {
-            setColor(style.onFillColor)
-            cairo_fill_preserve(cr)
-            setColor(style.onTintColor)
-        } else {
-            setColor(style.tintColor)
+        let outlineRadius = max(corner - lw / 2, 0)
+        if !style.hideBox {
+            if style.boxFillColor.a > 0 {
+                roundedRect(lw > 0 ? outline : box, radius: lw > 0 ? outlineRadius : corner)
+                setColor(style.boxFillColor)
+                cairo_fill(cr)
+            }
+            if on && (lw == 0 || style.onFillColor == style.onTintColor) {
+                roundedRect(box, radius: corner)
+                setColor(style.onFillColor)
+                cairo_fill(cr)
+            } else {
+                roundedRect(outline, radius: outlineRadius)
+                if on {
+                    setColor(style.onFillColor)
+                    cairo_fill_preserve(cr)
+                }
+                setColor(on ? style.onTintColor : style.tintColor)
+                cairo_set_line_width(cr, lw)
+                cairo_stroke(cr)
+            }
         }
-        cairo_set_line_width(cr, lw)
-        cairo_stroke(cr)
         guard on else { return }
         let points = [(0.27, 0.52), (0.43, 0.68), (0.74, 0.35)]
         cairo_move_to(cr, x + points[0].0 * boxSide, y + points[0].1 * boxSide)
@@ -137,7 +209,8 @@ final class CairoScene {
         cairo_set_line_width(cr, max(lw, boxSide / 10))
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        setColor(style.onCheckColor)
+        // CheckboxPainter.checkColor: without a box, a check meant for the fill takes the outline's colour.
+        setColor(style.hideBox && style.onFillColor.a > 0 ? style.onTintColor : style.onCheckColor)
         cairo_stroke(cr)
     }
 
@@ -164,24 +237,8 @@ final class CairoScene {
         cairo_fill(cr)
     }
 
-    private func text(_ string: String, size: Double, in frame: Rect, centred: Bool, x: Double, color: Color) {
-        cairo_set_font_size(cr, size)
-        var extents = cairo_font_extents_t()
-        cairo_font_extents(cr, &extents)
-        var left = x
-        if centred {
-            var te = cairo_text_extents_t()
-            cairo_text_extents(cr, string, &te)
-            left = Double(frame.x) + (Double(frame.width) - te.x_advance) / 2
-        }
-        let baseline = Double(frame.y) + (Double(frame.height) + extents.ascent - extents.descent) / 2
-        setColor(color)
-        cairo_move_to(cr, left.rounded(), baseline.rounded())
-        cairo_show_text(cr, string)
-    }
-
     private func roundedRect(_ r: RectF, radius: Double) {
-        let radius = min(radius, r.width / 2, r.height / 2)
+        let radius = max(0, min(radius, r.width / 2, r.height / 2))
         cairo_new_sub_path(cr)
         cairo_arc(cr, r.x + r.width - radius, r.y + radius, radius, -.pi / 2, 0)
         cairo_arc(cr, r.x + r.width - radius, r.y + r.height - radius, radius, 0, .pi / 2)

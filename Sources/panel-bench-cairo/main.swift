@@ -3,9 +3,10 @@ import PanelUI
 
 // The panel scenes drawn with cairo, for `panel bench`; a separate program so the product
 // binary never links cairo. Each `WxH` is one scene: the description of the `--config FILE`
-// before it (the bundled demo without one, or after `--config -`) at that size.
+// before it (the bundled demo without one, or after `--config -`) at that size, at the scale
+// factor of the `--scale S` before it (1 without one), as `panel run --scale S` draws it.
 //
-//   panel-bench-cairo --repeat N [--png OUT] [--config FILE] WxH…
+//   panel-bench-cairo --repeat N [--png OUT] [--config FILE] [--scale S] WxH…
 //       one line "WxH MEDIAN_MS" per scene on stdout (OUT: the last frame of each, overwritten)
 //   panel-bench-cairo --serve FD [--config FILE] WxH…
 //       draws each scene once (untimed: cairo's glyph and font caches fill, as the panel's do),
@@ -16,7 +17,8 @@ var repeats = 20
 var pngPath: String?
 var serveFD: CInt?
 var config: String?
-var scenes: [(config: String?, width: Int, height: Int)] = []
+var scale = 1.0
+var scenes: [(config: String?, scale: Double, width: Int, height: Int)] = []
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
     switch arg {
@@ -26,17 +28,23 @@ while let arg = args.popFirst() {
     case "--config":
         // "-" is the bundled demo again.
         config = args.popFirst().flatMap { $0 == "-" ? nil : $0 }
+    case "--scale":
+        guard let factor = args.popFirst().flatMap({ Double($0) }), ScaleSetting.allowed.contains(factor) else {
+            writeLine(STDERR_FILENO, "panel-bench-cairo: --scale takes a factor from 0.5 to 4")
+            exit(2)
+        }
+        scale = factor
     default:
         let parts = arg.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-            writeLine(STDERR_FILENO, "panel-bench-cairo: expected WxH, --repeat N, --png OUT, --config FILE or --serve FD, not '\(arg)'")
+            writeLine(STDERR_FILENO, "panel-bench-cairo: expected WxH, --repeat N, --png OUT, --config FILE, --scale S or --serve FD, not '\(arg)'")
             exit(2)
         }
-        scenes.append((config, parts[0], parts[1]))
+        scenes.append((config, scale, parts[0], parts[1]))
     }
 }
 guard repeats > 0, !scenes.isEmpty, (serveFD ?? 0) >= 0 else {
-    writeLine(STDERR_FILENO, "usage: panel-bench-cairo --repeat N [--png OUT] [--config FILE] WxH… | --serve FD [--config FILE] WxH…")
+    writeLine(STDERR_FILENO, "usage: panel-bench-cairo --repeat N [--png OUT] [--config FILE] [--scale S] WxH… | --serve FD [--config FILE] [--scale S] WxH…")
     exit(2)
 }
 
@@ -51,7 +59,7 @@ do {
         return parsed
     }
     if let serveFD {
-        let prepared = try scenes.map { try CairoScene(description: description($0.config), width: $0.width, height: $0.height) }
+        let prepared = try scenes.map { try CairoScene(description: description($0.config), width: $0.width, height: $0.height, scale: $0.scale) }
         for scene in prepared { scene.draw() }
         writeLine(STDOUT_FILENO, "ready \(prepared.count)")
         var reader = LineReader(fd: serveFD)
@@ -66,8 +74,8 @@ do {
         }
         exit(0)
     }
-    for (config, width, height) in scenes {
-        let scene = try CairoScene(description: description(config), width: width, height: height)
+    for (config, scale, width, height) in scenes {
+        let scene = try CairoScene(description: description(config), width: width, height: height, scale: scale)
         scene.draw()  // untimed: cairo's glyph and font caches fill, as the panel's do
         var samples: [Double] = []
         for _ in 0..<repeats {

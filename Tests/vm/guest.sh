@@ -80,8 +80,8 @@ while IFS="$tab" read -r name flags player recording lines; do
     touches_pid="" device_pid=""
     if [ -n "$player" ]; then
         start_udev
-        # shellcheck disable=SC2086 # flags are words; `touches` has no --stats
-        "$PANEL" touches $(echo "$flags" | sed 's/--stats//') --count "$lines" --timeout 30 > "$out.touches" 2> "$out.touches-log" &
+        # shellcheck disable=SC2086 # flags are words; `touches` has no --stats or --scale
+        "$PANEL" touches $(echo "$flags" | sed 's/--stats//; s/--scale [^ ]*//') --count "$lines" --timeout 30 > "$out.touches" 2> "$out.touches-log" &
         touches_pid=$!
     fi
     # shellcheck disable=SC2086 # flags are words

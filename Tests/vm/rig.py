@@ -19,12 +19,8 @@ import time
 from PIL import Image
 
 SCREEN = (800, 480)
-# QEMU's virtio-gpu and bochs connectors report 200x120 mm in their EDID, so `scale: auto` (the
-# default) draws at 0.75 there (4 px/mm: a 48 px row is 9 mm at 0.75). The headless reference is
-# given the same size as dots per inch (800 px on 200 mm = 101.6 dpi), so both pick the same scale
-# and every case is also a case of the scale chosen from the connector's millimetres.
-HEADLESS = f"headless:{SCREEN[0]}x{SCREEN[1]}@{SCREEN[0] / 200 * 25.4:g}"
 DEMO = "--input replay:demo/taps.evemu"
+TOUCH = "--input libinput --scale 1"
 
 # One VM per display device; each runs its cases one after another.
 VMS = [
@@ -33,23 +29,26 @@ VMS = [
         ("still-r90", "--input none --rotate 90"),
         # One buffer written in place: virtio-gpu shows CPU writes only after DirtyFB.
         ("replay-one-buffer", f"{DEMO} --hold --display-options buffers=1"),
+        # scale: auto from the description's physical_size, which DRM and headless both use.
+        ("scale-auto", "--input none --config Tests/vm/scale-auto.yaml"),
     ]),
     # Touch cases: (name, flags, player, recording in Tests/vm/recordings). The player is
     # evemu (evemu-device + evemu-play), record (libinput replay) or unplug (evemu, then the
-    # device is destroyed with the finger down).
+    # device is destroyed with the finger down). Each draws at --scale 1 (TOUCH), the layout
+    # the recordings were made on, whatever millimetres the connector reports.
     ("touch", ["-device", "virtio-gpu-pci,xres=800,yres=480"], [
-        ("tap", "--input libinput", "evemu", "tap.evemu"),
-        ("drag-off", "--input libinput", "evemu", "drag-off.evemu"),
-        ("two-finger-tap", "--input libinput", "record", "two-finger-tap.yml"),
-        ("protocol-a-drag-off", "--input libinput", "evemu", "protocol-a-drag-off.evemu"),
+        ("tap", f"{TOUCH}", "evemu", "tap.evemu"),
+        ("drag-off", f"{TOUCH}", "evemu", "drag-off.evemu"),
+        ("two-finger-tap", f"{TOUCH}", "record", "two-finger-tap.yml"),
+        ("protocol-a-drag-off", f"{TOUCH}", "evemu", "protocol-a-drag-off.evemu"),
         # Two protocol-A fingers whose paths cross: slots must follow mtdev's optimal matching.
-        ("protocol-a-crossing", "--input libinput", "evemu", "protocol-a-crossing.evemu"),
-        ("full-range-r90", "--input libinput --rotate 90", "evemu", "full-range-r90.evemu"),
-        ("offset-range-calibrated", "--input libinput --config Tests/vm/recordings/upside-down.yaml", "evemu",
+        ("protocol-a-crossing", f"{TOUCH}", "evemu", "protocol-a-crossing.evemu"),
+        ("full-range-r90", f"{TOUCH} --rotate 90", "evemu", "full-range-r90.evemu"),
+        ("offset-range-calibrated", f"{TOUCH} --config Tests/vm/recordings/upside-down.yaml", "evemu",
          "offset-range-upside-down.evemu"),
-        ("unplug", "--input libinput", "unplug", "unplug.evemu"),
+        ("unplug", f"{TOUCH}", "unplug", "unplug.evemu"),
         # --stats: touch to screen, from libinput's event time to the page flip's timestamp.
-        ("tap-stats", "--input libinput --stats", "evemu", "tap.evemu"),
+        ("tap-stats", f"{TOUCH} --stats", "evemu", "tap.evemu"),
     ]),
     ("bochs", ["-device", "VGA,xres=800,yres=480"], [
         ("replay-r270", f"{DEMO} --hold --rotate 270"),
@@ -60,6 +59,8 @@ VMS = [
 # systemd as PID 1 in the guest starting systemd/panel.service (Tests/vm/systemd-check.sh).
 SYSTEMD_VM = ("systemd", ["-device", "virtio-gpu-pci,xres=800,yres=480"], [("systemd", "")])
 VM_TIMEOUT = 240
+# Cases drawn at a scale factor: the line both the guest's and the host's panel must log.
+SCALED = {"scale-auto": "panel: scale: 1.5 (auto: 800x480 px on 100x60 mm (physical_size)"}
 # A touch case's screendump is retaken until it equals the reference (animations settle in
 # real time in the guest) for at most this long.
 SETTLE_TIMEOUT = 10
@@ -81,10 +82,12 @@ def prepare_touch_case(case, flags, player, recording, args):
         with open(played, "w") as f:
             f.write(text + f"E: {last_time} 0000 0003 0\n")
     words = flags.replace("--input libinput", f"--input replay:{played}").split()
-    subprocess.run([args.panel, "run", "--display", HEADLESS, "--state", f"{reference}/state.json",
+    # `panel touches` draws nothing: it has no --scale.
+    touch_words = [w for w in " ".join(words).replace("--scale 1", "").split() if w != "--stats"]
+    subprocess.run([args.panel, "run", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}", "--state", f"{reference}/state.json",
                     "--screenshot", f"{reference}/screen.png"] + words,
                    cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    touches = subprocess.run([args.panel, "touches"] + [w for w in words if w != "--stats"], cwd=args.repo, check=True,
+    touches = subprocess.run([args.panel, "touches"] + touch_words, cwd=args.repo, check=True,
                              capture_output=True, text=True).stdout
     return {"reference": reference, "touches": touches_without_times(touches), "lines": len(touches.splitlines()),
             "pixels": Image.open(f"{reference}/screen.png").convert("RGB").tobytes()}
@@ -230,13 +233,26 @@ def check_case(vm, case, flags, args, folder, touch):
     else:
         reference = f"{args.work}/{vm}-{case}"
         os.makedirs(reference)
+        # The demo's `scale: auto` reads the connector's millimetres in the guest (virtio-gpu
+        # says 200x120 mm: scale 0.75); the headless screen gets the same size as @DPI.
+        display = f"headless:{SCREEN[0]}x{SCREEN[1]}"
+        millimetres = connector_millimetres(f"{base}.outputs-before")
+        if millimetres:
+            display += f"@{SCREEN[0] * 25.4 / millimetres[0]:g}"
         host_flags = [w for w in flags.split() if w != "--hold"]
         if "--display-options" in host_flags:  # DRM-only options: the host draws headless
             at = host_flags.index("--display-options")
             del host_flags[at:at + 2]
-        subprocess.run([args.panel, "run", "--display", HEADLESS,
-                        "--state", f"{reference}/state.json", "--screenshot", f"{reference}/screen.png"] + host_flags,
-                       cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        host = subprocess.run([args.panel, "run", "--display", display,
+                               "--state", f"{reference}/state.json", "--screenshot", f"{reference}/screen.png"] + host_flags,
+                              cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if case not in SCALED:
+            problems += check_scale(f"{base}.log", f"{base}.outputs-before")
+        if case in SCALED:
+            guest_log = open(f"{base}.log", errors="replace").read() if os.path.exists(f"{base}.log") else ""
+            for who, log in (("the guest's", guest_log), ("the host's", host.stderr)):
+                if SCALED[case] not in log:
+                    problems.append(f"{who} panel did not log '{SCALED[case]}'")
     try:
         shot = Image.open(f"{base}.screen.png").convert("RGB")
         expected = Image.open(f"{reference}/screen.png").convert("RGB")
@@ -259,7 +275,6 @@ def check_case(vm, case, flags, args, folder, touch):
         problems.append("`panel outputs` listed no CRTC before the run")
     elif before != after:
         problems.append(f"CRTC not restored: before {before}, after {after}")
-    problems += check_scale(f"{base}.log", f"{base}.outputs-before")
     return problems
 
 
@@ -279,6 +294,20 @@ def check_scale(log, outputs):
     if factor not in listed:
         return [f"scale {factor} is not the one `panel outputs` would choose ({listed})"]
     return []
+
+
+def connector_millimetres(path):
+    """The chosen connector's size in millimetres from `panel outputs`, or None (0 mm or no line)."""
+    try:
+        with open(path) as f:
+            for line in f:
+                words = line.split()
+                if line.strip().startswith("connector ") and "<- chosen" in line and "mm" in words:
+                    width, height = (int(n) for n in words[words.index("mm") - 1].split("x"))
+                    return (width, height) if width > 0 and height > 0 else None
+    except (OSError, ValueError):
+        pass
+    return None
 
 
 def check_stats(log):
@@ -321,7 +350,9 @@ def check_systemd(args, folder):
         problems.append(f"systemctl stop did not end cleanly: {stopped}")
     reference = f"{args.work}/systemd-reference"
     os.makedirs(reference)
-    subprocess.run([args.panel, "run", "--config", "etc/panel.yml", "--display", HEADLESS,
+    # QEMU's virtio-gpu connector reports 200x120 mm (`panel outputs` in the other VMs): the
+    # unit's panel draws at the scale auto takes from it, 0.75, and so does this reference.
+    subprocess.run([args.panel, "run", "--config", "etc/panel.yml", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}@{SCREEN[0] * 25.4 / 200:g}",
                     "--state", f"{reference}/state.json", "--screenshot", f"{reference}/screen.png"],
                    cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

@@ -124,6 +124,9 @@ public struct PanelModel: Sendable {
                 transitions[target] = Transition(from: dragged, to: goal, start: now, duration: duration * abs(goal - dragged))
             } else if transitions[target].to != goal {
                 transitions[target] = transitions[target].retargeted(to: goal, at: now, fullDuration: duration)
+            } else {
+                // An option whose look stays (the third of a radio group) is not repainted.
+                continue
             }
             pendingDamage.append(layout.targets[target].pressedFrame)
         }

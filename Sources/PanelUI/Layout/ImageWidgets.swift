@@ -1,9 +1,12 @@
 /// How large the description's pictures may be: an image is drawn aspect-fit into its widget,
 /// so one far larger than the widget only costs memory (a 16384x16384 PNG of 33 KB took 2 GiB).
 ///
-/// "The widget" is the frame the layout gives the control at the theme's row height: the box
-/// of a checkbox or radio option for its `on_image` / `off_image`, and the whole switch for a
-/// switch's `on_image`, `off_image` and `thumb_image` (the knob is drawn inside that frame).
+/// "The widget" is the frame the layout gives the control at the theme's row height and the
+/// description's scale, in device pixels: the box of a checkbox or radio option for its
+/// `on_image` / `off_image`, and the whole switch for a switch's `on_image`, `off_image` and
+/// `thumb_image` (the knob is drawn inside that frame). With `scale: auto` the screen is not
+/// known when a description is checked, so the widget is taken at the largest factor auto can
+/// pick (`ScaleChoice.autoRange`'s 4): a picture sharp on a 4K screen is not refused.
 extension PanelLayout {
     /// How many times the widget's larger side an image may be on each side.
     public static let imageScaleAllowance = 4
@@ -12,7 +15,7 @@ extension PanelLayout {
     /// of the controls using it). An image named only under `theme:` for a kind of control the
     /// panel doesn't have is drawn nowhere; it gets the largest widget any control could have.
     public static func widgetSizes(ofImagesIn description: PanelDescription) -> [String: Size] {
-        let rowHeight = description.theme.rowHeight
+        let rowHeight = Int((Double(description.theme.rowHeight) * imageScale(of: description)).rounded())
         let box = controlSize(.checkbox, rowHeight: rowHeight)
         let toggle = controlSize(.switch, rowHeight: rowHeight)
         var sizes: [String: Size] = [:]
@@ -36,6 +39,13 @@ extension PanelLayout {
             sizes[reference.path] = largest
         }
         return sizes
+    }
+
+    /// The scale the widgets of `widgetSizes` are taken at: the description's factor, or for
+    /// `auto` the largest auto can pick.
+    public static func imageScale(of description: PanelDescription) -> Double {
+        if case .fixed(let factor) = description.scale { return factor }
+        return ScaleChoice.autoRange.upperBound
     }
 
     /// The most pixels an image drawn in `widget` may have on a side: `imageScaleAllowance`

@@ -4,12 +4,15 @@
 /// values, so a partial repaint lands on exactly the pixels a full one does at any scale, and
 /// text is rasterised at its scaled pixel size (never a scaled bitmap).
 ///
-/// A small screen (under `compactHeight` points high) keeps rows at least 48 points tall but
-/// takes a shorter title bar, section headers and insets, so that four rows show at 320x240.
+/// A small screen (under `compactHeight` points on its short side, either way up) keeps rows
+/// at least 48 points tall but takes a shorter title bar, section headers, captions and
+/// insets: at 320x240 four 48 px rows show under the title and a header (four 64 px at 240x320),
+/// and the demo shows its first group and the caption of its second whole (four control rows
+/// turned; upright its header, group gap and caption leave no room for a fourth).
 public struct LayoutMetrics: Equatable, Sendable {
     /// Device pixels per point.
     public var scale: Double
-    /// The screen is short: title, headers and insets shrink.
+    /// The screen is small (short either way up): title, headers, captions and insets shrink.
     public var isCompact: Bool
     /// A control row's height (one line of label, no detail).
     public var rowHeight: Int
@@ -44,7 +47,7 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var indicatorInset: Int
     public var indicatorMinLength: Double
 
-    /// Screens less than this many points high are compact.
+    /// Screens whose short side is less than this many points are compact.
     public static let compactHeight = 320
     /// The smallest row a finger hits reliably, in points.
     public static let minimumRowHeight = 48
@@ -55,8 +58,9 @@ public struct LayoutMetrics: Equatable, Sendable {
         func px(_ points: Double) -> Int { max(0, Int((points * scale).rounded())) }
         let font = Double(theme.fontSize)
         fontSize = max(1, px(font))
-        let heightInPoints = Double(logicalSize.height) / scale
-        isCompact = heightInPoints < Double(Self.compactHeight)
+        // The short side: a 240x320 portrait screen is as small as a 320x240 one.
+        let shortSideInPoints = Double(min(logicalSize.width, logicalSize.height)) / scale
+        isCompact = shortSideInPoints < Double(Self.compactHeight)
         headerFontSize = max(1, px(max(6, Double(theme.fontSize * 3 / 4))))
         labelGap = px(12)
         haloMargin = px(8)
@@ -71,7 +75,9 @@ public struct LayoutMetrics: Equatable, Sendable {
         indicatorInset = px(3)
         indicatorMinLength = 36 * scale
         if isCompact {
-            titleHeight = px(font * 1.4)
+            // The title's line (DejaVu's 1.17 line height) and a pixel or two; a header its
+            // text and 4 points; a caption its text and 8, not three quarters of a row.
+            titleHeight = px(font * 1.3)
             titleFontSize = fontSize
             headerHeight = headerFontSize + px(4)
             headerBaselineGap = px(2)
@@ -80,7 +86,7 @@ public struct LayoutMetrics: Equatable, Sendable {
             // Four rows under the title and one header, but never under the touch minimum.
             let room = (logicalSize.height - titleHeight - headerHeight) / 4
             rowHeight = max(px(Double(Self.minimumRowHeight)), min(px(Double(theme.rowHeight)), room))
-            captionHeight = max(headerFontSize + px(12), rowHeight * 3 / 4)
+            captionHeight = headerFontSize + px(8)
         } else {
             rowHeight = px(Double(theme.rowHeight))
             titleHeight = rowHeight

@@ -6,6 +6,10 @@ import PanelUI
 /// ratio from figures of the same loop. Meant for a release build (`swift build -c release`).
 extension Commands {
     static let benchSizes = [Size(width: 800, height: 480), Size(width: 1280, height: 800), Size(width: 1920, height: 1080)]
+    /// The dense scene's frames at a scale factor (issue 13: 1080p and 4K at scales 1 and 2).
+    static let benchScaledSizes = [(size: Size(width: 1920, height: 1080), scale: 2.0),
+                                   (size: Size(width: 3840, height: 2160), scale: 1.0),
+                                   (size: Size(width: 3840, height: 2160), scale: 2.0)]
     /// Taps, scrolling, animation frames and start-up are measured on the biggest screen, where rows are widest.
     static let benchDetailSize = Size(width: 1920, height: 1080)
     /// Taps for the touch-to-present percentiles.
@@ -38,12 +42,16 @@ extension Commands {
         let fonts = FontCache()
         let sizeName = { (size: Size) in "\(size.width)x\(size.height)" }
 
-        let cases = scenes.flatMap { scene in benchSizes.map { (scene: scene, size: $0) } }
-        let cairo = cases.isEmpty ? nil : try CairoBench(executable: executable, scenes: cases.map { ($0.scene.path, sizeName($0.size)) })
+        var cases = scenes.flatMap { scene in benchSizes.map { (scene: scene, size: $0, scale: 1.0) } }
+        if flags["config"] == nil {
+            // Issue 13: the dense scene's 1080p and 4K frames at scales 1 and 2 (1080p at 1 is above).
+            cases += benchScaledSizes.map { (scene: dense, size: $0.size, scale: $0.scale) }
+        }
+        let cairo = cases.isEmpty ? nil : try CairoBench(executable: executable, scenes: cases.map { ($0.scene.path, sizeName($0.size), $0.scale) })
         if cairo == nil { log.warning("bench: \(CairoBench.helperName) is not beside \(executable); no cairo figures") }
         for (index, item) in cases.enumerated() {
-            report.scenes.append(try FrameBench.measure(scene: item.scene, size: item.size, fonts: fonts, repeats: repeats,
-                                                        cairo: cairo.map { ($0, index) }))
+            report.scenes.append(try FrameBench.measure(scene: item.scene, size: item.size, scale: item.scale, fonts: fonts,
+                                                        repeats: repeats, cairo: cairo.map { ($0, index) }))
         }
         cairo?.finish()
 

@@ -12,9 +12,9 @@ final class CairoBench {
     /// The write end of the pipe the child reads scene numbers from.
     private var commands: CInt
 
-    /// Starts the helper for `scenes` (a description file, nil for the demo, and a size "WxH"),
-    /// numbered in that order; nil when the helper isn't there (a product-only build).
-    init?(executable: String, scenes: [(path: String?, size: String)]) throws(CommandFailure) {
+    /// Starts the helper for `scenes` (a description file, nil for the demo, a size "WxH" and a
+    /// scale factor), numbered in that order; nil when the helper isn't there (a product-only build).
+    init?(executable: String, scenes: [(path: String?, size: String, scale: Double)]) throws(CommandFailure) {
         let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let helper = "\(folder)/\(Self.helperName)"
         guard access(helper, X_OK) == 0 else { return nil }
@@ -27,10 +27,15 @@ final class CairoBench {
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         var arguments = ["--serve", "\(ends[0])"]
         var current: String?
+        var currentScale = 1.0
         for scene in scenes {
             if scene.path != current {
                 arguments += ["--config", scene.path ?? "-"]
                 current = scene.path
+            }
+            if scene.scale != currentScale {
+                arguments += ["--scale", "\(scene.scale)"]
+                currentScale = scene.scale
             }
             arguments.append(scene.size)
         }

@@ -7,6 +7,8 @@ import PanelUI
 struct FrameFigures {
     var scene: String
     var size: Size
+    /// The scale factor the scene is laid out and drawn at.
+    var scale: Double
     var renderMs: Double
     var memsetMs: Double
     var memcpyMs: Double
@@ -15,12 +17,14 @@ struct FrameFigures {
 
 enum FrameBench {
     /// `cairo`: the helper and its number for the same scene and size.
-    static func measure(scene: BenchScene, size: Size, fonts: FontCache, repeats: Int,
+    /// Laid out as `panel run --scale` lays it out: at `scale`, with fonts (labels wrap).
+    static func measure(scene: BenchScene, size: Size, scale: Double = 1, fonts: FontCache, repeats: Int,
                         cairo: (helper: CairoBench, scene: Int)?) throws -> FrameFigures {
-        let layout = PanelLayout(description: scene.description, logicalSize: size)
+        let layout = PanelLayout(description: scene.description, logicalSize: size, scale: scale, fonts: fonts)
         let model = PanelModel(description: scene.description, layout: layout)
         let painter = try PanelPainter(description: scene.description, fonts: fonts,
-                                       images: Commands.loadImages(scene.description, file: scene.path ?? DemoPanel.fileName))
+                                       images: Commands.loadImages(scene.description, file: scene.path ?? DemoPanel.fileName),
+                                       scale: scale, logicalSize: size)
         let frame = PixelBuffer(size: size)
         let bytes = size.width * size.height * 4
         let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
@@ -38,7 +42,7 @@ enum FrameBench {
             copy.append(Stopwatch.milliseconds { memcpy(target, source, bytes); blackHole(target) })
             if let cairo { cairoSamples.append(try cairo.helper.frameMs(scene: cairo.scene)) }
         }
-        return FrameFigures(scene: scene.name, size: size, renderMs: Stopwatch.median(render), memsetMs: Stopwatch.median(write),
+        return FrameFigures(scene: scene.name, size: size, scale: scale, renderMs: Stopwatch.median(render), memsetMs: Stopwatch.median(write),
                             memcpyMs: Stopwatch.median(copy), cairoMs: cairo == nil ? nil : Stopwatch.median(cairoSamples))
     }
 }

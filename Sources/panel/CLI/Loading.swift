@@ -65,7 +65,9 @@ extension Commands {
             do {
                 let size = try PNG.size(path: reference.path)
                 if size.width > largest || size.height > largest {
-                    throw failure("image \(reference.path) is \(size.width)x\(size.height) pixels; it is drawn in a \(widget.width)x\(widget.height) widget (row_height \(description.theme.rowHeight)), "
+                    let scale = PanelLayout.imageScale(of: description)
+                    let at = "at scale \(ScaleChoice.shown(scale))" + (description.scale == .auto ? ", the largest scale: auto picks" : "")
+                    throw failure("image \(reference.path) is \(size.width)x\(size.height) pixels; it is drawn in a \(widget.width)x\(widget.height) widget (row_height \(description.theme.rowHeight) \(at)), "
                         + "so it may be at most \(largest) pixels a side (\(PanelLayout.imageScaleAllowance) times the widget); scale it down")
                 }
                 images[reference.path] = try Image.load(path: reference.path)

@@ -11,6 +11,7 @@ struct ImageWidgetTests {
 
     @Test func eachKeyIsBoundByItsControlsWidget() throws {
         let found = try sizes("""
+            scale: 1
             sections:
               - controls:
                   - {id: a, kind: checkbox, on_image: box.png, off_image: both.png}
@@ -26,6 +27,7 @@ struct ImageWidgetTests {
 
     @Test func theRowHeightScalesTheWidgets() throws {
         let found = try sizes("""
+            scale: 1
             theme: {row_height: 400, on_image: theme.png}
             sections: [{controls: [{id: a, kind: switch}, {id: b, kind: checkbox}]}]
             """)
@@ -36,8 +38,18 @@ struct ImageWidgetTests {
     }
 
     @Test func aThemeImageNoControlDrawsGetsTheLargestWidget() throws {
-        let found = try sizes("theme: {thumb_image: theme.png}\nsections: [{controls: [{id: a, kind: checkbox}]}]")
+        let found = try sizes("scale: 1\ntheme: {thumb_image: theme.png}\nsections: [{controls: [{id: a, kind: checkbox}]}]")
         #expect(found["/p/theme.png"] == Size(width: 53, height: 40))
+    }
+
+    /// The widget is taken at the description's scale, and for `auto` at the largest it picks
+    /// (4): at scale 1 alone, a picture made for a 4K screen's 160 px box was refused.
+    @Test func theWidgetIsTakenAtTheDescriptionsScale() throws {
+        let controls = "sections: [{controls: [{id: a, kind: checkbox, on_image: box.png}]}]"
+        #expect(try sizes("scale: 2\n" + controls)["/p/box.png"] == Size(width: 80, height: 80))
+        #expect(try sizes("scale: 1.5\n" + controls)["/p/box.png"] == Size(width: 60, height: 60))
+        #expect(try sizes(controls)["/p/box.png"] == Size(width: 160, height: 160), "auto")
+        #expect(try sizes("scale: auto\n" + controls)["/p/box.png"] == Size(width: 160, height: 160))
     }
 
     @Test func theLargestSideIsFourTimesTheWidgetAndAtMost4096() {

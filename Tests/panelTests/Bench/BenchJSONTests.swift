@@ -27,8 +27,10 @@ struct BenchJSONTests {
 
         // Both scenes at every size, every figure measured, the ratios those of the figures.
         guard case .array(let scenes)? = report["scenes"] else { Issue.record("no scenes"); return }
-        #expect(scenes.map { "\(text($0["scene"])) \(text($0["resolution"]))" }
-            == ["demo", "dense"].flatMap { scene in ["800x480", "1280x800", "1920x1080"].map { "\(scene) \($0)" } })
+        // And the dense scene at 1080p and 4K at scales 1 and 2 (issue 13).
+        #expect(scenes.map { "\(text($0["scene"])) \(text($0["resolution"])) \(number($0["scale"]))" }
+            == ["demo", "dense"].flatMap { scene in ["800x480", "1280x800", "1920x1080"].map { "\(scene) \($0) 1.0" } }
+            + ["dense 1920x1080 2.0", "dense 3840x2160 1.0", "dense 3840x2160 2.0"])
         for scene in scenes {
             for key in ["render_ms", "memset_ms", "memcpy_ms", "cairo_ms", "render_over_memset", "render_over_cairo"] {
                 #expect(positive(scene[key]), "\(key) of \(scene)")
@@ -76,6 +78,8 @@ struct BenchJSONTests {
         guard case .array(let goals)? = report["goals"] else { Issue.record("no goals"); return }
         let names = goals.map { text($0["goal"]) }
         for goal in ["dense 1920x1080 full frame / memset", "demo 1920x1080 full frame / memset", "scroll frame / memset",
+                     "dense 1920x1080 at scale 2 full frame / memset", "dense 3840x2160 at scale 1 full frame / memset",
+                     "dense 3840x2160 at scale 2 full frame / memset",
                      "instant toggle ms", "hotspot (stroke) largest frame ms", "hotspot (stroke) first visible frame ms",
                      "touch to present p99 ms (headless)", "demo 1920x1080 peak RSS MB"] {
             #expect(names.contains(goal), "goal \(goal)")

@@ -116,15 +116,31 @@ struct CheckRefusalTests {
     }
 
     /// Pictures are sized from their PNG header at check: more than 4 times the widget they
-    /// are drawn in (here a 40x40 box, so 160 pixels a side) is refused at the key's value.
+    /// are drawn in (here a 40x40 box at scale 1, so 160 pixels a side) is refused at the key's value.
     @Test func aPictureFarLargerThanItsWidgetIsRefused() throws {
         try PNG.write(PixelBuffer(width: 161, height: 120), to: folder.file("big.png"))
         try PNG.write(PixelBuffer(width: 160, height: 160), to: folder.file("fits.png"))
-        let (status, log) = try check("sections: [{controls: [{id: a, kind: checkbox, off_image: fits.png, on_image: big.png}]}]\n")
+        let (status, log) = try check("scale: 1\nsections: [{controls: [{id: a, kind: checkbox, off_image: fits.png, on_image: big.png}]}]\n")
         #expect(status == .exited(2))
-        #expect(log == "\(folder.file("panel.yml")):1:79: image \(folder.file("big.png")) is 161x120 pixels; it is drawn in a 40x40 widget (row_height 64), so it may be at most 160 pixels a side (4 times the widget); scale it down")
-        let (fits, fitsLog) = try check("sections: [{controls: [{id: a, kind: checkbox, on_image: fits.png}]}]\n")
+        #expect(log == "\(folder.file("panel.yml")):2:79: image \(folder.file("big.png")) is 161x120 pixels; it is drawn in a 40x40 widget (row_height 64 at scale 1), so it may be at most 160 pixels a side (4 times the widget); scale it down")
+        let (fits, fitsLog) = try check("scale: 1\nsections: [{controls: [{id: a, kind: checkbox, on_image: fits.png}]}]\n")
         #expect(fits == .exited(0), "\(fitsLog)")
+    }
+
+    /// The limit follows the description's scale: at `scale: auto` (the default) the box is
+    /// taken at the largest factor auto picks, 4 (160x160, so 640 a side), so a picture made
+    /// for a 4K screen passes; at `scale: 2`, 320.
+    @Test func thePictureLimitFollowsTheScale() throws {
+        try PNG.write(PixelBuffer(width: 641, height: 10), to: folder.file("big.png"))
+        try PNG.write(PixelBuffer(width: 640, height: 640), to: folder.file("sharp.png"))
+        let (fits, fitsLog) = try check("sections: [{controls: [{id: a, kind: checkbox, on_image: sharp.png}]}]\n")
+        #expect(fits == .exited(0), "\(fitsLog)")
+        let (status, log) = try check("sections: [{controls: [{id: a, kind: checkbox, on_image: big.png}]}]\n")
+        #expect(status == .exited(2))
+        #expect(log == "\(folder.file("panel.yml")):1:58: image \(folder.file("big.png")) is 641x10 pixels; it is drawn in a 160x160 widget (row_height 64 at scale 4, the largest scale: auto picks), so it may be at most 640 pixels a side (4 times the widget); scale it down")
+        let (two, twoLog) = try check("scale: 2\nsections: [{controls: [{id: a, kind: checkbox, on_image: sharp.png}]}]\n")
+        #expect(two == .exited(2))
+        #expect(twoLog.hasSuffix("is 640x640 pixels; it is drawn in a 80x80 widget (row_height 64 at scale 2), so it may be at most 320 pixels a side (4 times the widget); scale it down"), "\(twoLog)")
     }
 
     /// A PNG declaring 16384x16384 (33 KB on disk, 2 GiB decoded) is refused from its header.
@@ -132,7 +148,7 @@ struct CheckRefusalTests {
         folder.write(pngHeaderOnly(width: 16384, height: 16384), to: "huge.png")
         let (status, log) = try check("theme: {row_height: 400}\nsections: [{controls: [{id: a, kind: switch, thumb_image: huge.png}]}]\n")
         #expect(status == .exited(2))
-        #expect(log == "\(folder.file("panel.yml")):2:59: image \(folder.file("huge.png")) is 16384x16384 pixels; it is drawn in a 329x200 widget (row_height 400), so it may be at most 1316 pixels a side (4 times the widget); scale it down")
+        #expect(log == "\(folder.file("panel.yml")):2:59: image \(folder.file("huge.png")) is 16384x16384 pixels; it is drawn in a 1316x800 widget (row_height 400 at scale 4, the largest scale: auto picks), so it may be at most 4096 pixels a side (4 times the widget); scale it down")
     }
 
     @Test func aFIFONamedAsAPictureIsRefusedWithoutWaiting() throws {
