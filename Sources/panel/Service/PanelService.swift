@@ -89,7 +89,7 @@ final class PanelService {
     /// Serves the control socket: requests, and a change line to subscribers for every change.
     func attach(control: ControlServer) {
         let requests = ControlRequests(keeper: keeper, now: { [unowned self] in now })
-        control.respond = { line, connection in
+        control.respond = { line, connection, _ in
             requests.respond(to: line) { connection.isSubscribed = true }
         }
         keeper.observers.append { [unowned control] change, source in
