@@ -80,15 +80,27 @@ final class ControlConnection {
         var tooLong = false
         scratch.withUnsafeBytes { bytes in
             let base = bytes.baseAddress!
-            while used < count, let found = memchr(base + used, CInt(UInt8(ascii: "\n")), count - used) {
+            let newline = UInt8(ascii: "\n")
+            while used < count {
+                // Empty lines one after another (a flood of them) are skipped byte by byte:
+                // memchr's call costs more than a byte's compare.
+                if partial.isEmpty, bytes[used] == newline {
+                    used += 1
+                    continue
+                }
+                guard let found = memchr(base + used, CInt(newline), count - used) else { break }
                 let end = base.distance(to: UnsafeRawPointer(found))
                 if partial.count + end - used > Self.maxLine { tooLong = true; return }
                 let piece = UnsafeRawBufferPointer(start: base + used, count: end - used)
                 used = end + 1
-                if partial.isEmpty && piece.isEmpty { continue }
-                partial += piece
-                let line = partial
-                partial.removeAll(keepingCapacity: true)
+                let line: [UInt8]
+                if partial.isEmpty {
+                    line = Array(piece)
+                } else {
+                    partial += piece
+                    line = partial
+                    partial = []
+                }
                 if !Self.isBlank(line[...]) && !handle(line) { stopped = true; return }
             }
             guard !stopped else { return }

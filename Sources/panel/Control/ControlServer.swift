@@ -27,7 +27,7 @@ final class ControlServer {
     /// The buffer each client's bytes are looked at in, shared: the loop has one thread.
     private var scratch: [UInt8] = []
 
-    static let acceptsPerWake = 256
+    static let acceptsPerWake = 64
 
     /// Listens at `path` with mode 0660.
     init(path: String, loop: EventLoop, log: Log) throws(SystemCallError) {
