@@ -7,9 +7,11 @@ import PanelUI
 /// sends change lines to subscribers, all on the event loop and without blocking.
 ///
 /// No client can hold the loop: each wake-up takes at most `acceptsPerWake` clients and a
-/// bounded share of each ready client's requests (see `ControlConnection`), so signals,
-/// touches and frames come between; a client's replies wait in its queue, and a subscriber
-/// that lets change lines pile up is dropped.
+/// bounded share of each ready client's requests (see `ControlConnection`), and stops
+/// reading requests once `timePerWake` has gone on them, however many clients are ready
+/// (the others' bytes wait in their sockets for the next wake-up), so signals, touches and
+/// frames come between; a client's replies wait in its queue, and a subscriber that lets
+/// change lines pile up is dropped.
 final class ControlServer {
     let path: String
     /// Answers one request line from a connection (which a subscribe request marks): the
@@ -28,6 +30,21 @@ final class ControlServer {
     private var scratch: [UInt8] = []
 
     static let acceptsPerWake = 64
+    /// Time a wake-up may spend reading requests (one request, however costly, is finished).
+    static let timePerWake = 0.005
+    /// The wake-up (`EventLoop.wakeCount`) whose time is being counted, and when it began here.
+    private var countedWake = -1
+    private var countedSince = 0.0
+
+    /// Whether this wake-up still has time for requests.
+    private var hasTimeLeft: Bool {
+        let now = MonotonicClock.monotonicSeconds()
+        if loop.wakeCount != countedWake {
+            countedWake = loop.wakeCount
+            countedSince = now
+        }
+        return now - countedSince < Self.timePerWake
+    }
 
     /// Listens at `path` with mode 0660.
     init(path: String, loop: EventLoop, log: Log) throws(SystemCallError) {
@@ -126,7 +143,7 @@ final class ControlServer {
         if events & EPOLLERR.rawValue != 0 { return drop(client) }
         if events & EPOLLHUP.rawValue != 0 { client.peerClosed() }
         if events & EPOLLOUT.rawValue != 0, !client.flush() { return drop(client) }
-        if events & (EPOLLIN.rawValue | EPOLLHUP.rawValue) != 0, client.wantsRequests {
+        if events & (EPOLLIN.rawValue | EPOLLHUP.rawValue) != 0, client.wantsRequests, hasTimeLeft {
             guard readRequests(of: client) else { return }
         }
         settle(client)
@@ -138,7 +155,7 @@ final class ControlServer {
         let result = client.readRequests(scratch: &scratch) { line in
             answer(line, from: client)
             handled += 1
-            return handled < ControlConnection.requestsPerWake && clients[client.number] === client && client.wantsRequests
+            return handled < ControlConnection.requestsPerWake && clients[client.number] === client && client.wantsRequests && hasTimeLeft
         }
         guard clients[client.number] === client else { return false }
         switch result {
