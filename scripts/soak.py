@@ -5,9 +5,10 @@ Usage: soak.py --binary PANEL [--seconds N] [--keep] [--roles NAME,…]
 
 Three panels run for the whole time, each in its own folder under a fresh temporary one:
   A  a panel of 1,202 controls with long ids (a `get` reply of ~290 KB, more than a
-     client's 256 KiB queue) attacked by: 4 MiB newline floods, lines that never end, bursts of 500
-     clients connecting at once, subscribers that never read, `get`s of the whole panel,
-     and a client changing a value every 50 ms (so subscribers have change lines);
+     client's 256 KiB queue) attacked by: 4 MiB newline floods, lines that never end,
+     bursts of 500 clients connecting at once, subscribers that never read, `get`s of
+     the whole panel, and a client changing a value every 50 ms (so subscribers have
+     change lines);
   B  a small panel with RLIMIT_NOFILE 64, attacked by bursts of 200 clients;
   C  a small panel SIGKILLed at random moments while three clients set values in
      lockstep, restarted each time; after each kill its state file must hold every value
@@ -18,8 +19,10 @@ Prints requests served, the panels' peak RSS, acknowledged values lost, the well
 clients' latencies, and exits 1 if a value was lost, the slowest `get` took 50 ms or
 more, or a panel died. --keep leaves the folders and logs; --roles runs only some of the
 abusers (newlines, endless, burst, subscribers, large, churn, emfile, kills), to see what
-each costs. Every client is a process of its own (python3 and its standard
-library only), so one client's work never delays another's timing.
+each costs. Every client is a process of its own (python3 and its standard library
+only), so one client's work never delays another's timing. The abusers are paced (a
+burst or flood every half second, and so on) so that the harness itself doesn't take
+the machine's CPUs from the panels it measures.
 """
 import json
 import os
@@ -334,28 +337,31 @@ def role_churn(path, end, out):
 
 def role_kills(binary, folder, end, out):
     """Panel C: sets in lockstep, SIGKILL at a random moment, check the state file, again."""
-    ids, options = ["r0", "r1", "r2"], ["o%d" % i for i in range(10)]
-    state = os.path.join(folder, "state.json")
-    path = os.path.join(folder, "panel.sock")
     rng = random.Random(0x5E7)
-    kills = acknowledged = served = 0
-    lost = []
-    while time.monotonic() < end:
-        panel = start_panel(binary, folder)
+    tally = {"served": 0, "failures": 0, "kills": 0, "acknowledged": 0, "lost": []}
+    while time.monotonic() < end and kill_once(binary, folder, rng, tally):
+        time.sleep(0.1)
+    json.dump(tally, out)
+
+
+def kill_once(binary, folder, rng, tally):
+    """One run of panel C; false when it did not start."""
+    ids, options = ["r0", "r1", "r2"], ["o%d" % i for i in range(10)]
+    state, path = os.path.join(folder, "state.json"), os.path.join(folder, "panel.sock")
+    acked, in_flight = [None] * 3, [None] * 3
+    panel = start_panel(binary, folder)
+    try:
         if not wait_serving(path):
-            panel.kill()
-            panel.wait()
-            lost.append("panel C did not start")
-            break
+            tally["lost"].append("panel C did not start")
+            return False
         saved = read_values(state)
         shown = [options.index(saved[i]) if saved.get(i) in options else 0 for i in ids]
-        acked, in_flight = [None] * 3, [None] * 3
         clients = [connect(path) for _ in ids]
         for c in clients:
             c.setblocking(False)
         buffers = [b""] * 3
-        kill_at = time.monotonic() + 0.02 + rng.random() * 0.3
         answered = [0.0] * 3
+        kill_at = time.monotonic() + 0.02 + rng.random() * 0.3
         while time.monotonic() < kill_at:
             for n, c in enumerate(clients):
                 # 2 ms between a reply and the next set: hundreds a second, and CPU left for A.
@@ -372,32 +378,31 @@ def role_kills(binary, folder, end, out):
                     continue
                 while b"\n" in buffers[n]:
                     line, buffers[n] = buffers[n].split(b"\n", 1)
-                    served += 1
+                    tally["served"] += 1
                     if line.startswith(b'{"ok":true'):
-                        acked[n] = in_flight[n]
-                        shown[n] = in_flight[n]
-                        acknowledged += 1
+                        acked[n] = shown[n] = in_flight[n]
+                        tally["acknowledged"] += 1
                     in_flight[n] = None
                     answered[n] = time.monotonic()
+    finally:
         panel.send_signal(signal.SIGKILL)
         panel.wait()
-        kills += 1
-        time.sleep(0.1)
-        for c in clients:
-            c.close()
-        try:
-            saved = read_values(state, strict=True)
-        except (OSError, ValueError) as error:
-            saved = {}
-            if any(a is not None for a in acked):
-                lost.append("kill %d: state file unreadable: %s" % (kills, error))
-        for n, i in enumerate(ids):
-            if acked[n] is None:
-                continue
-            allowed = {options[acked[n]]} | ({options[in_flight[n]]} if in_flight[n] is not None else set())
-            if saved.get(i) not in allowed:
-                lost.append("kill %d: %s acknowledged %s, file has %s" % (kills, i, options[acked[n]], saved.get(i)))
-    json.dump({"served": served, "failures": 0, "kills": kills, "acknowledged": acknowledged, "lost": lost}, out)
+    tally["kills"] += 1
+    for c in clients:
+        c.close()
+    try:
+        saved = read_values(state, strict=True)
+    except (OSError, ValueError) as error:
+        saved = {}
+        if any(a is not None for a in acked):
+            tally["lost"].append("kill %d: state file unreadable: %s" % (tally["kills"], error))
+    for n, i in enumerate(ids):
+        if acked[n] is None:
+            continue
+        allowed = {options[acked[n]]} | ({options[in_flight[n]]} if in_flight[n] is not None else set())
+        if saved.get(i) not in allowed:
+            tally["lost"].append("kill %d: %s acknowledged %s, file has %s" % (tally["kills"], i, options[acked[n]], saved.get(i)))
+    return True
 
 
 ROLES = {"good": role_good, "newlines": role_newlines, "endless": role_endless, "burst": role_burst,
@@ -449,6 +454,17 @@ def main():
         % (n, ", ".join("o%d" % i for i in range(10))) for n in range(3)))
     panel_a = start_panel(binary, a)
     panel_b = start_panel(binary, b, nofile=64)
+    try:
+        return run(binary, seconds, only, keep, work, shm, panel_a, panel_b, a, b, c)
+    finally:
+        for panel in (panel_a, panel_b):
+            if panel.poll() is None:
+                panel.kill()
+                panel.wait()
+
+
+def run(binary, seconds, only, keep, work, shm, panel_a, panel_b, a, b, c):
+    """Starts the clients, waits `seconds`, gathers and prints what they saw; the exit status."""
     if not (wait_serving(os.path.join(a, "panel.sock")) and wait_serving(os.path.join(b, "panel.sock"))):
         print("soak: a panel did not start; logs in %s" % work, file=sys.stderr)
         return 1
@@ -490,9 +506,10 @@ def main():
         panel.send_signal(signal.SIGTERM)
     stopped = [panel.wait(timeout=30) for panel in (panel_a, panel_b)]
 
-    served = sum(r["served"] for _, r in results)
-    goods = [r for name, r in results if name == "good"]
-    kills = next((r for name, r in results if name == "kills"), {"kills": 0, "acknowledged": 0, "lost": []})
+    served = sum(r.get("served", 0) for _, r in results)
+    goods = [dict({"max": None, "p99": None, "slow": 0, "served": 0, "failures": 1}, **r) for name, r in results if name == "good"]
+    kills = {"kills": 0, "acknowledged": 0, "lost": []}
+    kills.update(next((r for name, r in results if name == "kills"), {}))
     with open("/proc/loadavg") as f:
         load = f.read().split()[:3]
     print("soak: %.0f s, load average %s (a shared machine: figures vary with its load)" % (seconds, " ".join(load)))
