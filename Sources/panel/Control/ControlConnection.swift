@@ -21,8 +21,9 @@ final class ControlConnection {
     /// The client sent end-of-file: no more requests come; the connection ends once the
     /// replies to those it sent are out.
     private(set) var inputEnded = false
-    /// The client closed both ways: nothing more can be sent. Its requests still in the
-    /// socket are carried out (a `set` piped in by a client that left at once still happens).
+    /// The client closed both ways: nothing more can be sent. One wake-up's share of its
+    /// requests still in the socket is carried out (a `set` piped in by a client that left
+    /// at once still happens), then it is dropped.
     private(set) var peerGone = false
     /// The bytes of a request line whose newline hasn't come yet.
     private var partial: [UInt8] = []
@@ -31,6 +32,9 @@ final class ControlConnection {
     /// Replies (and change lines) that may wait for a client: beyond it no request is read
     /// from it, and a subscriber whose change lines pile up beyond it is dropped.
     static let maxQueued = 256 * 1024
+    /// Replies that may wait for their sets (their saves or actions) before no more
+    /// requests are read: a client pipelining sets of a slow action waits, it doesn't pile up.
+    static let maxHeld = 256
     /// A longer request line is refused and the connection closed (no valid request is near this).
     static let maxLine = 64 * 1024
     static let readPerWake = 64 * 1024
@@ -43,8 +47,10 @@ final class ControlConnection {
 
     // MARK: requests
 
-    /// More requests may be read now.
-    var wantsRequests: Bool { !inputEnded && (peerGone || output.unsentBytes < Self.maxQueued) }
+    /// More requests may be read now: fewer than `maxQueued` bytes and `maxHeld` replies wait.
+    var wantsRequests: Bool {
+        !inputEnded && (peerGone || (output.unsentBytes < Self.maxQueued && output.heldCount < Self.maxHeld))
+    }
 
     /// Nothing more will happen on this connection: its input ended and its replies are
     /// out (or can't be sent).

@@ -145,6 +145,8 @@ final class ControlServer {
         if events & EPOLLOUT.rawValue != 0, !client.flush() { return drop(client) }
         if events & (EPOLLIN.rawValue | EPOLLHUP.rawValue) != 0, client.wantsRequests, hasTimeLeft {
             guard readRequests(of: client) else { return }
+            // Gone: no reply can reach it, so what it left beyond this share isn't worth the work.
+            if client.peerGone { return drop(client) }
         }
         settle(client)
     }

@@ -18,6 +18,8 @@ struct ReplyQueue {
     private var firstTicket = 0
     /// Bytes queued and not sent.
     private(set) var unsentBytes = 0
+    /// Replies whose place is kept and not filled yet.
+    private(set) var heldCount = 0
 
     /// Small ready lines are joined into one up to this size, so a subscriber far behind
     /// costs one send per 16 KiB, not one per change.
@@ -38,6 +40,7 @@ struct ReplyQueue {
 
     /// Keeps the place of a reply not known yet; `fill` it with the returned ticket.
     mutating func reserve() -> Int {
+        heldCount += 1
         lines.append(Line(bytes: [], held: true))
         return firstTicket + lines.count - 1
     }
@@ -49,6 +52,7 @@ struct ReplyQueue {
         var bytes = Array(text.utf8)
         bytes.append(UInt8(ascii: "\n"))
         unsentBytes += bytes.count
+        heldCount -= 1
         lines[index] = Line(bytes: bytes, held: false)
     }
 
@@ -96,6 +100,7 @@ struct ReplyQueue {
         head = 0
         headSent = 0
         unsentBytes = 0
+        heldCount = 0
     }
 
     /// Drops the sent lines from the front once they are half the array, so sending stays linear.
