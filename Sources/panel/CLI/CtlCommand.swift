@@ -38,10 +38,16 @@ extension Commands {
         var failed = false
         while let line = try systemCall({ () throws(SystemCallError) in try reader.next(from: socket, path: path) }) {
             console.out(line)
-            if (try? JSONValue.parse(line))?["error"] != nil { failed = true }
-            if words[0] != "subscribe" { break }
+            // panel writes an error reply as {"error":"…"}; the prefix spares parsing a large reply.
+            if line.hasPrefix(#"{"error":"#) { failed = true }
+            if words[0] != "subscribe" { return failed ? ExitStatus.failure : ExitStatus.success }
         }
-        return failed ? ExitStatus.failure : ExitStatus.success
+        // The connection ended: without the reply, or (subscribe) the panel stopped or dropped this client.
+        let cut = reader.pendingBytes > 0 ? " in the middle of a line (\(reader.pendingBytes) bytes without a newline)" : ""
+        throw CommandFailure(message: words[0] == "subscribe"
+            ? "panel ctl: \(path) closed the connection\(cut); the panel stopped or dropped this client"
+            : "panel ctl: \(path) closed the connection before a complete reply\(cut)",
+            status: ExitStatus.failure)
     }
 
     /// `true`, `false`, `null` and JSON strings as JSON; anything else is a radio option's name.
@@ -60,18 +66,36 @@ extension Commands {
     }
 }
 
-/// Lines from a blocking socket.
+/// Lines from a blocking socket, in time linear in their length however long they are.
 struct LineReader {
     private var buffer: [UInt8] = []
+    /// Where the next line starts, and how far it has been searched for a newline.
+    private var start = 0
+    private var searched = 0
+
+    /// Bytes received after the last complete line.
+    var pendingBytes: Int { buffer.count - start }
 
     /// The next line without its newline; nil at the end of the stream.
     mutating func next(from socket: borrowing FileDescriptor, path: String) throws(SystemCallError) -> String? {
-        var chunk = [UInt8](repeating: 0, count: 4096)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
+            let from = searched
+            let found = buffer.withUnsafeBytes { bytes -> Int? in
+                guard let base = bytes.baseAddress, from < bytes.count else { return nil }
+                return memchr(base + from, CInt(UInt8(ascii: "\n")), bytes.count - from).map { base.distance(to: UnsafeRawPointer($0)) }
+            }
+            if let newline = found {
+                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+                start = newline + 1
+                searched = start
                 return line
+            }
+            searched = buffer.count
+            if start > 0 {
+                buffer.removeFirst(start)
+                searched -= start
+                start = 0
             }
             // withUnsafeMutableBytes only rethrows untyped errors; carry the Errno out in a Result.
             let result = chunk.withUnsafeMutableBytes { raw in Result { () throws(Errno) in try socket.read(into: raw) } }

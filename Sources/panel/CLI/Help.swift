@@ -91,8 +91,10 @@ enum Help {
 
     Talks to a running panel over its control socket (default $RUNTIME_DIRECTORY/panel.sock,
     else /run/panel/panel.sock) and prints its JSON reply: all values or one; set shows the
-    value at once and runs the control's action (VALUE: true, false, an option, or null);
-    subscribe prints a line per change until interrupted. Exits 1 on an error reply.
+    value at once, runs the control's action, and is answered once the value is in the
+    state file (an error if the action or the save failed) (VALUE: true, false, an option,
+    or null); subscribe prints a line per change until interrupted. Exits 1 on an error
+    reply, or when the connection ends without a complete one.
     """
 
     static let bench = """

@@ -145,7 +145,12 @@ extension Commands {
             log.info("control socket: off (give --socket PATH or `socket:`; under systemd it is $RUNTIME_DIRECTORY/panel.sock)")
             return nil
         }
-        return try systemCall { () throws(SystemCallError) in try ControlServer(path: path, loop: loop, log: log) }
+        do throws(SystemCallError) {
+            return try ControlServer(path: path, loop: loop, log: log)
+        } catch {
+            // Another panel answering on the path is a mistake in how this one was started.
+            throw CommandFailure(message: "panel: \(error)", status: error.errno == Errno(EADDRINUSE) ? ExitStatus.badInput : ExitStatus.failure)
+        }
     }
 
     /// A system call that fails at start or in the loop stops panel with status 1 and its sentence.

@@ -8,15 +8,29 @@ import PanelUI
 ///     {"cmd": "subscribe"}                        → {"ok": true, "subscribed": true}, then a line per change:
 ///                                                   {"event": "changed", "id": "wifi", "value": false, "source": "touch"}
 ///
-/// Values are the ones shown. A `set` is answered as soon as the panel shows the value;
-/// its action runs after that, and a failed action's revert arrives as a change with
-/// `"source": "revert"`. Every mistake is answered with `{"error": "…"}` and the
-/// connection stays open.
+/// Values are the ones shown. Every request line gets exactly one reply line, in the
+/// order of the requests; blank lines are no requests and get none. A mistake is answered
+/// with `{"error": "…"}` and the connection stays open.
+///
+/// When a reply is sent: `get` and `subscribe` at once. A `set` is shown at once (it
+/// animates like a tap), and its `ok` reply means the value is accepted and survives a
+/// power cut: it is sent after the state file holding it has been written, fsync'd and
+/// renamed. The sets of one wake-up share one save, made after the frame that shows them.
+/// A control with an action is accepted only when its action succeeds, so the reply waits
+/// for the action and then the save; if the action fails the control goes back and the
+/// reply is `{"error": "action failed: exited with status 1; 'wifi' is back to true"}`
+/// (or "…; a newer change of it is queued", whose action then decides). If the save fails
+/// (a full or read-only disk) the reply is an error saying the value is shown but not
+/// saved; panel keeps it and retries. A `set` to the value already shown and saved is
+/// answered at once. Replies behind a waiting one wait too (request order), and so do
+/// change lines queued after it.
 struct ControlRequests {
     let keeper: ValueKeeper
     let now: () -> Double
 
-    func respond(to line: [UInt8], subscribe: () -> Void) -> JSONValue {
+    /// The reply to one request line; nil when it comes later, through `later` (a `set`
+    /// waiting for its save or action). `later` is called at most once.
+    func respond(to line: [UInt8], subscribe: () -> Void, later: @escaping (JSONValue) -> Void) -> JSONValue? {
         let request: JSONValue
         do throws(JSONError) {
             request = try JSONValue.parse(utf8: line)
@@ -26,7 +40,7 @@ struct ControlRequests {
         guard case .object = request else { return Self.error("a request must be a JSON object, like {\"cmd\": \"get\"}") }
         switch request["cmd"] {
         case .string("get"): return get(request["id"])
-        case .string("set"): return set(request["id"], request["value"])
+        case .string("set"): return set(request["id"], request["value"], later: later)
         case .string("subscribe"):
             subscribe()
             return .object([("ok", .bool(true)), ("subscribed", .bool(true))])
@@ -55,7 +69,7 @@ struct ControlRequests {
         }
     }
 
-    private func set(_ id: JSONValue?, _ value: JSONValue?) -> JSONValue {
+    private func set(_ id: JSONValue?, _ value: JSONValue?, later: @escaping (JSONValue) -> Void) -> JSONValue? {
         guard let id else { return Self.error("set needs \"id\" and \"value\"") }
         let index: Int
         switch control(id) {
@@ -72,8 +86,29 @@ struct ControlRequests {
             return Self.error("value \(value.serialized()) does not fit \(description.kind.rawValue) '\(description.id)'; use \(expected)")
         }
         let changed = model.values[index] != newValue
-        keeper.session.setValue(newValue, ofControl: index, source: .socket, at: now())
-        return .object([("ok", .bool(true)), ("id", .string(description.id)), ("value", newValue.json), ("changed", .bool(changed))])
+        // Settled at once (already saved) or later; the reply goes whichever way it comes.
+        var now: JSONValue?
+        var waiting = false
+        keeper.set(newValue, ofControl: index, at: self.now()) { settlement in
+            let reply = Self.reply(to: settlement, id: description.id, value: newValue, changed: changed)
+            if waiting { later(reply) } else { now = reply }
+        }
+        waiting = true
+        return now
+    }
+
+    /// The reply to a settled `set`.
+    static func reply(to settlement: ValueKeeper.Settlement, id: String, value: ControlValue, changed: Bool) -> JSONValue {
+        switch settlement {
+        case .saved:
+            return .object([("ok", .bool(true)), ("id", .string(id)), ("value", value.json), ("changed", .bool(changed))])
+        case .notSaved(let failure):
+            return error("'\(id)' shows \(value.json.serialized()) but it is not saved: \(failure)")
+        case .actionFailed(let reason, let back?):
+            return error("action failed: \(reason); '\(id)' is back to \(back.json.serialized())")
+        case .actionFailed(let reason, nil):
+            return error("action failed: \(reason); a newer change of '\(id)' is queued")
+        }
     }
 
     private func control(_ id: JSONValue) -> Result<Int, ErrorReply> {

@@ -107,8 +107,8 @@ final class PanelService {
     /// Serves the control socket: requests, and a change line to subscribers for every change.
     func attach(control: ControlServer) {
         let requests = ControlRequests(keeper: keeper, now: { [unowned self] in now })
-        control.respond = { line, connection in
-            requests.respond(to: line) { connection.isSubscribed = true }
+        control.respond = { line, connection, later in
+            requests.respond(to: line, subscribe: { connection.isSubscribed = true }, later: later)
         }
         keeper.observers.append { [unowned control] change, source in
             control.broadcast(ControlRequests.changeEvent(change, source: source).serialized())

@@ -28,10 +28,12 @@ struct ServiceNotifier {
     var isEnabled: Bool { address != nil }
 
     /// Sends `state` ("READY=1", "STATUS=showing 3 controls"); failures are ignored, as
-    /// sd_notify's callers do: systemd not listening must not stop the panel.
+    /// sd_notify's callers do: systemd not listening must not stop the panel. The socket is
+    /// non-blocking: when the receiver's queue is full (net.unix.max_dgram_qlen datagrams
+    /// unread) the datagram is dropped instead of the loop waiting, possibly for ever.
     func notify(_ state: String) {
         guard let address else { return }
-        let fd = socket(AF_UNIX, CInt(SOCK_DGRAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(AF_UNIX, CInt(SOCK_DGRAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue) | CInt(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return }
         defer { Glibc.close(fd) }
         let bytes = Array(state.utf8)

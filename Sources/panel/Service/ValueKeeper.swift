@@ -7,11 +7,17 @@ import PanelUI
 /// When an action fails or times out, the control goes back, animated, to its last
 /// accepted value and shows an error mark until its next change. If a newer change of the
 /// same control is already pending, its action decides instead (no revert in between).
+///
+/// A control-socket `set` (`set(_:ofControl:at:settled:)`) is told when its value is
+/// settled: accepted and in the state file on the disk, refused by its action, or shown
+/// but not saved because the save failed.
 final class ValueKeeper {
     var session: PanelSession {
         didSet {
             attach()
             for observer in reloadObservers { observer() }
+            // The new session saves what the old one had not yet, so no waiting reply is forgotten.
+            if oldValue.hasUnsavedValues || !saveWaiters.isEmpty { session.requestSave() }
         }
     }
     let actions: ActionRunner
@@ -22,6 +28,21 @@ final class ValueKeeper {
     private let log: Log
     /// The time of the panel's clock: the loop's, or the replay's virtual clock.
     private let now: () -> Double
+    /// Told how the next save went.
+    private var saveWaiters: [(StateStoreError?) -> Void] = []
+    /// Per control, one entry per action job queued (in the runner's order): who waits for it.
+    private var jobWaiters: [String: [[(Settlement) -> Void]]] = [:]
+
+    /// How a socket `set` ended.
+    enum Settlement: Equatable {
+        /// Accepted and in the state file, fsync'd and renamed.
+        case saved
+        /// Shown and accepted, but the save failed (the panel retries).
+        case notSaved(StateStoreError)
+        /// Its action failed; `back` is what the control went back to, nil when a newer
+        /// change of it is queued (that one's action decides).
+        case actionFailed(reason: String, back: ControlValue?)
+    }
 
     init(session: PanelSession, actions: ActionRunner, log: Log, now: @escaping () -> Double) {
         self.session = session
@@ -34,35 +55,87 @@ final class ValueKeeper {
 
     private func attach() {
         session.onValueChange = { [unowned self] change, source in changed(change, source: source) }
+        session.onSave = { [unowned self] error in saved(error) }
     }
 
-    private func changed(_ change: ValueChange, source: ChangeSource) {
-        for observer in observers { observer(change, source) }
+    /// Shows `value` (a control-socket request) and calls `settled` once it is settled;
+    /// at once when it changes nothing that isn't already saved.
+    func set(_ value: ControlValue, ofControl index: Int, at time: Double, settled: @escaping (Settlement) -> Void) {
+        let control = session.model.description.controls[index]
+        let changes = session.model.values[index] != value
+        session.setValue(value, ofControl: index, source: .socket, at: time)
+        if control.action != nil, var waiting = jobWaiters[control.id], !waiting.isEmpty {
+            // The last job queued is the one for the value shown: this change's, or an earlier one's.
+            waiting[waiting.count - 1].append(settled)
+            jobWaiters[control.id] = waiting
+            return
+        }
+        if !changes, session.acceptedValue(ofControl: index) != value {
+            // Shown but never accepted (a reload kept a value whose action was lost): accept it now.
+            changed(ValueChange(controlIndex: index, id: control.id, value: value, previous: value), source: .socket, notify: false)
+            return set(value, ofControl: index, at: time, settled: settled)
+        }
+        if !changes, !session.hasUnsavedValues { return settled(.saved) }
+        if !changes { session.requestSave() }
+        saveWaiters.append { error in settled(error.map { .notSaved($0) } ?? .saved) }
+    }
+
+    private func changed(_ change: ValueChange, source: ChangeSource, notify: Bool = true) {
+        if notify { for observer in observers { observer(change, source) } }
         guard source != .revert else { return }
         session.setFailed(false, control: change.controlIndex)
         if let action = session.model.description.controls[change.controlIndex].action {
+            jobWaiters[change.id, default: []].append([])
             actions.enqueue(.init(controlID: change.id, value: change.value, action: action))
         } else {
             session.acceptShown(change.id, change.value)
         }
     }
 
+    private func saved(_ error: StateStoreError?) {
+        let waiters = saveWaiters
+        saveWaiters = []
+        for waiter in waiters { waiter(error) }
+    }
+
     private func actionFinished(_ job: ActionRunner.Job, _ outcome: ActionRunner.Outcome) {
+        if case .superseded = outcome {
+            // Reported inside `enqueue`, after `changed` queued the newer job's entry: the job
+            // replaced is the one before it (the pending one), never the running one.
+            if var queued = jobWaiters[job.controlID], queued.count >= 2 {
+                let replaced = queued.remove(at: queued.count - 2)
+                jobWaiters[job.controlID] = queued
+                for settled in replaced {
+                    settled(.actionFailed(reason: "not run: a newer change replaced it before its action started", back: nil))
+                }
+            }
+            return
+        }
+        var waiters: [(Settlement) -> Void] = []
+        if var queued = jobWaiters[job.controlID], !queued.isEmpty {
+            waiters = queued.removeFirst()
+            jobWaiters[job.controlID] = queued.isEmpty ? nil : queued
+        }
         switch outcome {
         case .succeeded:
+            saveWaiters += waiters.map { settled in { error in settled(error.map { .notSaved($0) } ?? .saved) } }
             session.accept(job.controlID, job.value)
         case .failed(let reason):
-            guard let index = session.controlIndex(of: job.controlID) else { return }
+            guard let index = session.controlIndex(of: job.controlID) else {
+                for settled in waiters { settled(.actionFailed(reason: reason, back: nil)) }
+                return
+            }
             let pending = actions.hasJobs(for: job.controlID)
             let back = session.acceptedValue(ofControl: index)
             log.error("action for \(job.controlID) = \(job.value.json.serialized()) failed: \(reason); "
                 + (pending ? "a newer change of it is queued" : "back to \(back?.json.serialized() ?? "its previous value")"))
-            guard !pending else { return }
-            if let back { session.setValue(back, ofControl: index, source: .revert, at: now()) }
-            session.setFailed(true, control: index)
+            if !pending {
+                if let back { session.setValue(back, ofControl: index, source: .revert, at: now()) }
+                session.setFailed(true, control: index)
+            }
+            for settled in waiters { settled(.actionFailed(reason: reason, back: pending ? nil : back)) }
         case .superseded:
-            // Never ran; the newer change pending in its place decides.
-            break
+            break  // handled above: it never ran
         }
     }
 }

@@ -34,6 +34,9 @@ final class PanelSession {
     private var savePending = false
     /// Set while the state file can't be written: the values are kept here and saved later.
     private(set) var saveRetry = SaveRetry()
+    /// Told after every save how it went (nil: the state file holds `savedDocument`, on the
+    /// disk): control-socket replies wait for it.
+    var onSave: ((StateStoreError?) -> Void)?
 
     /// The virtual clock's frame interval while something animates (60 Hz, a typical panel).
     static let frameInterval = 1.0 / 60
@@ -148,6 +151,15 @@ final class PanelSession {
         guard savePending else { return }
         savePending = false
         save(at: now)
+    }
+
+    /// Accepted values wait for a save, or the last save failed.
+    var hasUnsavedValues: Bool { savePending || saveRetry.due != nil }
+
+    /// Saves the accepted values after the next frame even if nothing changed (a request
+    /// that must know they are on the disk, a reload taking over unsaved values).
+    func requestSave() {
+        savePending = true
     }
 
     /// The value last accepted for a control: what the state file holds for it.
@@ -270,9 +282,11 @@ final class PanelSession {
             try store.save(savedDocument)
             if saveRetry.due != nil { log.info("saved \(store.path) again; no change was lost") }
             saveRetry.succeeded()
+            onSave?(nil)
         } catch {
             saveRetry.failed(at: now)
             log.error("\(error) (next try on a change or in \(Int(saveRetry.due! - now)) s)")
+            onSave?(error)
         }
     }
 }

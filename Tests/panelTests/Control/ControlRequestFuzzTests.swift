@@ -5,8 +5,8 @@ import Testing
 
 /// The control socket's request layer on seeded random requests: objects with every mix of
 /// known and wrong keys and value types, and lines that aren't JSON objects at all. Every
-/// line gets exactly one reply, `ok` or an `error` sentence, and an accepted `set` shows
-/// exactly the value asked for. (The JSON parser underneath has its own byte-level fuzzer.)
+/// line gets exactly one reply, `ok` or an `error` sentence (a `set` that changes a value
+/// gets it only after the save), and an accepted `set` shows exactly the value asked for. (The JSON parser underneath has its own byte-level fuzzer.)
 struct ControlRequestFuzzTests {
     let folder = TemporaryFolder()
 
@@ -46,7 +46,12 @@ struct ControlRequestFuzzTests {
             if drand48() < 0.7 { fields.append(("value", pick(Self.values))) }
             if drand48() < 0.1 { fields.append(("extra", pick(Self.values))) }
             let line = drand48() < 0.1 ? pick(Self.garbage) : JSONValue.object(fields).serialized()
-            let reply = requests.respond(to: Array(line.utf8), subscribe: {})
+            // A set is answered once its value is saved: after the save that follows the frame.
+            var later: [JSONValue] = []
+            let now = requests.respond(to: Array(line.utf8), subscribe: {}, later: { later.append($0) })
+            if now == nil { session.saveIfPending() }
+            #expect((now == nil ? later.count : later.count + 1) == 1, "one reply to \(line): \(now.map { [$0] } ?? later)")
+            guard let reply = now ?? later.first else { continue }
             guard case .object = reply else {
                 Issue.record("reply to \(line) is not an object: \(reply.serialized())")
                 continue

@@ -40,7 +40,8 @@ struct ControlSocketTests {
         var buffer: [UInt8] = []
 
         init(_ path: String) throws {
-            fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            // Close-on-exec: panels that other tests start meanwhile must not inherit it.
+            fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             let address = try #require(UnixAddress.make(path))
             let connected = UnixAddress.with(address) { connect(fd, $0, $1) }
             #expect(connected == 0)
