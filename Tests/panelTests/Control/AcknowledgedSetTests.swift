@@ -98,6 +98,29 @@ struct AcknowledgedSetTests {
             == #"{"ok":true,"id":"slow","value":true,"changed":false}"#)
     }
 
+    /// Sets sent while a control's action runs coalesce: of three sets sent together, the first
+    /// runs its action, the second is replaced by the third before its action starts and is
+    /// answered so (it never ran), and the third runs and is answered once saved.
+    @Test func aSetReplacedBeforeItsActionRanIsAnsweredSo() throws {
+        let folder = TemporaryFolder()
+        let yaml = """
+        sections:
+          - controls:
+              - {id: slow, kind: switch, default: false, action: {exec: [/bin/sh, -c, "echo {value} >> \(folder.file("runs")); sleep 0.3"]}}
+        """
+        let panel = try SocketPanel(yaml: yaml, in: folder)
+        #expect(panel.waitUntilServing(), "panel did not start: \(panel.log)")
+        let client = try #require(SocketClient(panel.socketPath))
+        let sets = [true, false, true].map { #"{"cmd":"set","id":"slow","value":\#($0)}"# + "\n" }.joined()
+        #expect(client.send(sets))
+        #expect(client.receive() == .line(#"{"ok":true,"id":"slow","value":true,"changed":true}"#))
+        #expect(client.receive() == .line(
+            #"{"error":"action failed: not run: a newer change replaced it before its action started; a newer change of 'slow' is queued"}"#))
+        #expect(client.receive() == .line(#"{"ok":true,"id":"slow","value":true,"changed":true}"#))
+        #expect(folder.readText("runs") == "true\ntrue\n", "the replaced value's action never ran")
+        #expect(try Self.saved(folder)?.value(for: "slow") == .bool(true))
+    }
+
     /// A set whose save fails is answered with an error saying so; `panel ctl` exits 1.
     @Test func aFailedSaveIsReported() throws {
         let folder = TemporaryFolder()
