@@ -41,15 +41,10 @@ public enum PNG {
     /// a 33 KB file may declare 16384x16384, which decoded takes 2 GiB.
     public static func size(path: String) throws(PNGError) -> Size {
         let failure = { (reason: String) in PNGError(path: path, message: "cannot read PNG \(path): \(reason)") }
-        let file = try openRegularFile(path, failure: failure)
-        defer { fclose(file) }
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_stdio(&image, file) != 0 else {
-            throw failure(message(of: image))
+        return try readingHeader(path, failure: failure) { (image) throws(PNGError) in
+            defer { png_image_free(&image) }
+            return Size(width: Int(image.width), height: Int(image.height))
         }
-        defer { png_image_free(&image) }
-        return Size(width: Int(image.width), height: Int(image.height))
     }
 
     /// Straight 8-bit RGBA rows of any PNG; `failure` turns libpng's reason into the caller's error.
@@ -57,6 +52,32 @@ public enum PNG {
     /// anything is allocated for its pixels.
     static func readRGBA<E: Error>(path: String, largestSide: Int = .max,
                                    failure: (String) -> E) throws(E) -> (width: Int, height: Int, rgba: [UInt8]) {
+        try readingHeader(path, failure: failure) { (image) throws(E) in
+            image.format = png_uint_32(PNG_FORMAT_RGB | PNG_FORMAT_FLAG_ALPHA)
+            let width = Int(image.width), height = Int(image.height)
+            // libpng accepts up to 2^31 pixels a side; refuse what would not fit in memory anyway.
+            guard width <= largestSide, height <= largestSide else {
+                png_image_free(&image)
+                throw failure("it is \(width)x\(height) pixels, more than the \(largestSide) a side allowed")
+            }
+            guard width.multipliedReportingOverflow(by: height).partialValue <= 1 << 28 else {
+                png_image_free(&image)
+                throw failure("\(width)x\(height) is too large")
+            }
+            var rgba = [UInt8](repeating: 0, count: width * height * 4)
+            let ok = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
+            guard ok != 0 else {
+                throw failure(message(of: image))
+            }
+            return (width, height, rgba)
+        }
+    }
+
+    /// Opens `path` (a regular file only) and reads its header into a png_image, then runs
+    /// `body` on it in place: libpng keeps the image's address for its error messages, so it
+    /// must not be copied while being read. `body` frees it (png_image_finish_read does too).
+    private static func readingHeader<R, E: Error>(_ path: String, failure: (String) -> E,
+                                                   _ body: (inout png_image) throws(E) -> R) throws(E) -> R {
         let file = try openRegularFile(path, failure: failure)
         defer { fclose(file) }
         var image = png_image()
@@ -64,23 +85,7 @@ public enum PNG {
         guard png_image_begin_read_from_stdio(&image, file) != 0 else {
             throw failure(message(of: image))
         }
-        image.format = png_uint_32(PNG_FORMAT_RGB | PNG_FORMAT_FLAG_ALPHA)
-        let width = Int(image.width), height = Int(image.height)
-        // libpng accepts up to 2^31 pixels a side; refuse what would not fit in memory anyway.
-        guard width <= largestSide, height <= largestSide else {
-            png_image_free(&image)
-            throw failure("it is \(width)x\(height) pixels, more than the \(largestSide) a side allowed")
-        }
-        guard width.multipliedReportingOverflow(by: height).partialValue <= 1 << 28 else {
-            png_image_free(&image)
-            throw failure("\(width)x\(height) is too large")
-        }
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        let ok = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
-        guard ok != 0 else {
-            throw failure(message(of: image))
-        }
-        return (width, height, rgba)
+        return try body(&image)
     }
 
     /// The file opened for libpng's stdio reader, if it is a regular file: opened non-blocking
