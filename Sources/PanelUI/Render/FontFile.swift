@@ -44,18 +44,14 @@ final class FontFile {
 
     init(path: String) throws(FontError) {
         self.path = path
-        // Non-blocking, so a FIFO named as a font can't hang the panel before it is refused.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw Self.error(path, errno) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let code = errno
-            close(fd)
-            throw Self.error(path, code)
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw FontError(path: path, message: "cannot use font file \(path): it is not a regular file (fix `font:`)")
+        let fd: CInt, info: stat
+        do throws(RegularFileRefusal) {
+            (fd, info) = try openRegularFile(path)
+        } catch {
+            switch error {
+            case .failed(let code): throw Self.error(path, code)
+            case .notRegular: throw FontError(path: path, message: "cannot use font file \(path): it is not a regular file (fix `font:`)")
+            }
         }
         guard info.st_size > 0 else {
             close(fd)

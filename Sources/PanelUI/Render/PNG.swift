@@ -88,16 +88,10 @@ public enum PNG {
         return try body(&image)
     }
 
-    /// The file opened for libpng's stdio reader, if it is a regular file: opened non-blocking
-    /// so a FIFO named as a picture is refused instead of waiting for a writer.
+    /// The file opened for libpng's stdio reader, if it is a regular file.
     private static func openRegularFile<E: Error>(_ path: String, failure: (String) -> E) throws(E) -> UnsafeMutablePointer<FILE> {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(errno == ENOENT ? "no such file" : String(cString: strerror(errno))) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw failure(info.st_mode & S_IFMT == S_IFDIR ? "it is a folder, not a file" : "it is not a regular file")
-        }
+        let fd: CInt
+        do throws(RegularFileRefusal) { fd = try PanelUI.openRegularFile(path).fd } catch { throw failure(error.reason) }
         guard let file = fdopen(fd, "rb") else {
             let reason = String(cString: strerror(errno))
             close(fd)
