@@ -46,16 +46,10 @@ final class MosquittoLibrary: Sendable {
     /// Loads `file` and resolves every function above (RTLD_NOW: a broken install fails here
     /// with dlerror's reason). Never closed: the values point into it.
     init(file: String) throws(MQTTError) {
-        guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
-            throw .cannotLoad(file, reason: Self.lastLoaderError())
-        }
+        let library: SharedLibrary
+        do throws(SharedLibrary.Failure) { library = try SharedLibrary(file) } catch { throw MQTTError(error, file: file) }
         func resolve<Function>(_ name: String) throws(MQTTError) -> Function {
-            guard let address = dlsym(handle, name) else {
-                let reason = Self.lastLoaderError()
-                dlclose(handle)
-                throw .missingFunction(name, in: file, reason: reason)
-            }
-            return unsafeBitCast(address, to: Function.self)
+            do throws(SharedLibrary.Failure) { return try library.function(name) } catch { throw MQTTError(error, file: file) }
         }
         libInit = try resolve("mosquitto_lib_init")
         libVersion = try resolve("mosquitto_lib_version")
@@ -89,10 +83,6 @@ final class MosquittoLibrary: Sendable {
         strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 
-    private static func lastLoaderError() -> String {
-        guard let message = dlerror() else { return "no reason given" }
-        return String(cString: message)
-    }
 }
 
 /// What stops the MQTT client from starting; once started it never stops the panel.
@@ -109,6 +99,16 @@ enum MQTTError: Error, CustomStringConvertible {
             "mqtt: \(file) has no \(name) (\(reason)); it needs libmosquitto 2.0 or later"
         case .setup(let message):
             "mqtt: \(message)"
+        }
+    }
+}
+
+extension MQTTError {
+    /// The loader's failure, said for this library's file.
+    init(_ failure: SharedLibrary.Failure, file: String) {
+        switch failure {
+        case .cannotLoad(let reason): self = .cannotLoad(file, reason: reason)
+        case .missingFunction(let name, let reason): self = .missingFunction(name, in: file, reason: reason)
         }
     }
 }

@@ -70,16 +70,10 @@ final class LibinputLibrary: Sendable {
     /// The library is never closed: the values above point into it, and glib, which it
     /// pulls in, cannot be unloaded anyway.
     init(file: String) throws(LibinputError) {
-        guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
-            throw .cannotLoad(file, reason: Self.lastLoaderError())
-        }
+        let library: SharedLibrary
+        do throws(SharedLibrary.Failure) { library = try SharedLibrary(file) } catch { throw LibinputError(error, file: file) }
         func resolve<Function>(_ name: String) throws(LibinputError) -> Function {
-            guard let address = dlsym(handle, name) else {
-                let reason = Self.lastLoaderError()
-                dlclose(handle)
-                throw .missingFunction(name, in: file, reason: reason)
-            }
-            return unsafeBitCast(address, to: Function.self)
+            do throws(SharedLibrary.Failure) { return try library.function(name) } catch { throw LibinputError(error, file: file) }
         }
         udevCreateContext = try resolve("libinput_udev_create_context")
         udevAssignSeat = try resolve("libinput_udev_assign_seat")
@@ -115,9 +109,14 @@ final class LibinputLibrary: Sendable {
         deviceConfigCalibrationSetMatrix = try resolve("libinput_device_config_calibration_set_matrix")
     }
 
-    /// dlerror's sentence for the last failed dlopen or dlsym.
-    private static func lastLoaderError() -> String {
-        guard let message = dlerror() else { return "no reason given" }
-        return String(cString: message)
+}
+
+extension LibinputError {
+    /// The loader's failure, said for this library's file.
+    init(_ failure: SharedLibrary.Failure, file: String) {
+        switch failure {
+        case .cannotLoad(let reason): self = .cannotLoad(file, reason: reason)
+        case .missingFunction(let name, let reason): self = .missingFunction(name, in: file, reason: reason)
+        }
     }
 }
