@@ -92,10 +92,6 @@ public struct SectionDescription: Equatable, Sendable {
     }
 }
 
-public enum ControlKind: String, Sendable, CaseIterable {
-    case checkbox, `switch`, radio
-}
-
 public enum ControlValue: Equatable, Sendable {
     /// A checkbox or switch.
     case bool(Bool)
@@ -144,7 +140,7 @@ public struct ControlDescription: Equatable, Sendable {
         self.kind = kind
         self.label = label ?? id
         self.enabled = enabled
-        self.defaultValue = defaultValue ?? (kind == .radio ? .option(mustHaveSelection ? options.first : nil) : .bool(false))
+        self.defaultValue = defaultValue ?? kind.behavior.initialValue(options: options, mustHaveSelection: mustHaveSelection)
         self.options = options
         self.mustHaveSelection = mustHaveSelection
         self.location = location
