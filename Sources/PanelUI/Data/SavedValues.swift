@@ -5,6 +5,9 @@ extension ControlValue {
         switch self {
         case .bool(let on): return .bool(on)
         case .option(let name): return name.map(JSONValue.string) ?? .null
+        case .number(let number): return .number(number)
+        case .text(let text): return .string(text)
+        case .none: return .null
         }
     }
 

@@ -97,6 +97,12 @@ public enum ControlValue: Equatable, Sendable {
     case bool(Bool)
     /// A radio group: the selected option, or nil when nothing is selected.
     case option(String?)
+    /// A slider or stepper: a number within its range, on its step grid.
+    case number(Double)
+    /// A value row: the text it shows.
+    case text(String)
+    /// A button or page: nothing to keep.
+    case none
 }
 
 public struct ControlDescription: Equatable, Sendable {
