@@ -118,6 +118,7 @@ final class CairoScene {
             switch values[index] {
             case .bool(let value): on = value
             case .option(let selected): on = option.map { control.options[$0] } == selected
+            case .number, .text, .none: on = false
             }
             if control.kind == .switch {
                 var style = control.switchStyle

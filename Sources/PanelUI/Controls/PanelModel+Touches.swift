@@ -117,7 +117,7 @@ extension PanelModel {
     /// almost at once: the knob's whole travel is only a few slops long.
     /// (The list doesn't move while a control is tracked, so where it shows now is where it was.)
     private func startsKnobDrag(target: Int, start: Point, dx: Double, dy: Double, at now: Double) -> Bool {
-        guard kind(ofTarget: target) == .switch, abs(dx) > Self.knobSlop, abs(dx) >= abs(dy) else { return false }
+        guard behavior(ofTarget: target).dragsKnob, abs(dx) > Self.knobSlop, abs(dx) >= abs(dy) else { return false }
         return onScreen(layout.targets[target].controlFrame.outsetBy(dx: 12, dy: 12), at: now).contains(start)
     }
 
@@ -161,7 +161,7 @@ extension PanelModel {
     /// A knob let go without a new value slides back to where the value says.
     private mutating func settleKnob(_ target: Int, at now: Double) {
         guard let dragged = knobDrags.removeValue(forKey: target) else { return }
-        let goal: Double = isOn(target: target) ? 1 : 0
+        let goal = goal(ofTarget: target)
         let duration = animationDuration(ofControl: controlIndex(ofTarget: target))
         transitions[target] = Transition(from: dragged, to: goal, start: now, duration: duration * abs(goal - dragged))
         pendingDamage.append(layout.targets[target].controlFrame)
@@ -195,23 +195,13 @@ extension PanelModel {
         return events.map { .control(id: id, option: option, event: $0) }
     }
 
-    /// What a tap does: toggle a checkbox or switch, select a radio option (or clear it
-    /// when it was selected and the group may be empty).
+    /// What a tap does, by the target's kind: toggle a checkbox or switch, select a radio
+    /// option (or clear it when it was selected and the group may be empty).
     private mutating func activate(_ target: Int, at now: Double) -> ValueChange? {
         let index = controlIndex(ofTarget: target)
         let control = description.controls[index]
-        let newValue: ControlValue
-        switch values[index] {
-        case .bool(let on):
-            newValue = .bool(!on)
-        case .option(let selected):
-            guard let name = option(ofTarget: target) else { return nil }
-            if selected == name {
-                guard !control.mustHaveSelection else { return nil }
-                newValue = .option(nil)
-            } else {
-                newValue = .option(name)
-            }
+        guard let newValue = control.kind.behavior.tapped(values[index], option: option(ofTarget: target), control: control) else {
+            return nil
         }
         return setValue(newValue, ofControl: index, animated: true, at: now)
     }

@@ -61,7 +61,7 @@ public struct PanelModel: Sendable {
         scroll = ScrollPhysics(contentHeight: Double(layout.contentHeight - layout.viewport.minY),
                                viewportHeight: Double(layout.viewport.height))
         transitions = []
-        transitions = layout.targets.indices.map { .settled(at: isOn(target: $0) ? 1 : 0, curve: curve(ofTarget: $0)) }
+        transitions = layout.targets.indices.map { .settled(at: goal(ofTarget: $0), curve: curve(ofTarget: $0)) }
     }
 
     public func controlIndex(ofTarget target: Int) -> Int {
@@ -79,11 +79,16 @@ public struct PanelModel: Sendable {
 
     /// Whether the target's value is on: a checked box, an on switch, the selected radio option.
     public func isOn(target: Int) -> Bool {
-        let index = controlIndex(ofTarget: target)
-        switch values[index] {
-        case .bool(let on): return on
-        case .option(let selected): return selected != nil && selected == option(ofTarget: target)
-        }
+        goal(ofTarget: target) >= 1
+    }
+
+    /// How "on" the target is drawn once settled, 0...1, by its kind.
+    func goal(ofTarget target: Int) -> Double {
+        behavior(ofTarget: target).onness(of: values[controlIndex(ofTarget: target)], option: option(ofTarget: target))
+    }
+
+    func behavior(ofTarget target: Int) -> any KindBehavior {
+        description.controls[controlIndex(ofTarget: target)].kind.behavior
     }
 
     /// UIControl.State of a target.
@@ -100,12 +105,8 @@ public struct PanelModel: Sendable {
         knobDrags[target] ?? transitions[target].value(at: now)
     }
 
-    func kind(ofTarget target: Int) -> ControlKind {
-        description.controls[controlIndex(ofTarget: target)].kind
-    }
-
     private func curve(ofTarget target: Int) -> Transition.Curve {
-        kind(ofTarget: target) == .switch ? .easeInOut : .linear
+        behavior(ofTarget: target).curve
     }
 
     // MARK: Values
@@ -119,7 +120,7 @@ public struct PanelModel: Sendable {
         values[index] = value
         let duration = animated ? animationDuration(ofControl: index) : 0
         for target in layout.targets.indices where controlIndex(ofTarget: target) == index {
-            let goal: Double = isOn(target: target) ? 1 : 0
+            let goal = goal(ofTarget: target)
             if let dragged = knobDrags.removeValue(forKey: target) {
                 transitions[target] = Transition(from: dragged, to: goal, start: now, duration: duration * abs(goal - dragged))
             } else if transitions[target].to != goal {
@@ -149,14 +150,14 @@ public struct PanelModel: Sendable {
     public mutating func reload(control index: Int) {
         for target in layout.targets.indices where controlIndex(ofTarget: target) == index {
             knobDrags[target] = nil
-            transitions[target] = .settled(at: isOn(target: target) ? 1 : 0, curve: curve(ofTarget: target))
+            transitions[target] = .settled(at: goal(ofTarget: target), curve: curve(ofTarget: target))
             pendingDamage.append(layout.targets[target].pressedFrame)
         }
     }
 
     public func animationDuration(ofControl index: Int) -> Double {
         let control = description.controls[index]
-        return control.kind == .switch ? control.switchStyle.animationDuration : control.checkboxStyle.animationDuration
+        return control.kind.behavior.animationDuration(of: control)
     }
 
     /// Draws the same panel in another theme (`theme: auto` at the edge of its window): the

@@ -5,22 +5,17 @@ extension ControlValue {
         switch self {
         case .bool(let on): return .bool(on)
         case .option(let name): return name.map(JSONValue.string) ?? .null
+        case .number(let number): return .number(number)
+        case .text(let text): return .string(text)
+        case .none: return .null
         }
     }
 
     /// The value saved for `control`, or nil when it does not fit the control as described now
     /// (the description changed since it was saved: a switch became a radio, an option was removed).
     public init?(json: JSONValue, for control: ControlDescription) {
-        switch (control.kind, json) {
-        case (.checkbox, .bool(let on)), (.switch, .bool(let on)):
-            self = .bool(on)
-        case (.radio, .string(let name)) where control.options.contains(name):
-            self = .option(name)
-        case (.radio, .null) where !control.mustHaveSelection:
-            self = .option(nil)
-        default:
-            return nil
-        }
+        guard let value = control.kind.behavior.value(fromJSON: json, for: control) else { return nil }
+        self = value
     }
 }
 

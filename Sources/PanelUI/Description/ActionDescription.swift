@@ -30,6 +30,9 @@ extension ControlValue {
         switch self {
         case .bool(let on): on ? "true" : "false"
         case .option(let option): option ?? ""
+        case .number(let number): JSONValue.number(number).serialized()
+        case .text(let text): text
+        case .none: ""
         }
     }
 }

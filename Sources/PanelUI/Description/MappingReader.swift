@@ -38,6 +38,13 @@ struct Field<Target>: Sendable {
         }
     }
 
+    /// A key the mapping takes whose value is read later from `DecodedKeys` (a kind's own keys,
+    /// which its kind converts once it knows the control's kind).
+    init(accepting key: String) {
+        self.key = key
+        self.decode = { _, _, _ in }
+    }
+
     /// `field` applied to a part of `Target`: one table of style keys serves the theme and controls.
     init<Part>(_ field: Field<Part>, in path: WritableKeyPath<Target, Part> & Sendable) {
         self.key = field.key

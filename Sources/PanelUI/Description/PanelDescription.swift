@@ -92,15 +92,17 @@ public struct SectionDescription: Equatable, Sendable {
     }
 }
 
-public enum ControlKind: String, Sendable, CaseIterable {
-    case checkbox, `switch`, radio
-}
-
 public enum ControlValue: Equatable, Sendable {
     /// A checkbox or switch.
     case bool(Bool)
     /// A radio group: the selected option, or nil when nothing is selected.
     case option(String?)
+    /// A slider or stepper: a number within its range, on its step grid.
+    case number(Double)
+    /// A value row: the text it shows.
+    case text(String)
+    /// A button or page: nothing to keep.
+    case none
 }
 
 public struct ControlDescription: Equatable, Sendable {
@@ -144,7 +146,7 @@ public struct ControlDescription: Equatable, Sendable {
         self.kind = kind
         self.label = label ?? id
         self.enabled = enabled
-        self.defaultValue = defaultValue ?? (kind == .radio ? .option(mustHaveSelection ? options.first : nil) : .bool(false))
+        self.defaultValue = defaultValue ?? kind.behavior.initialValue(options: options, mustHaveSelection: mustHaveSelection)
         self.options = options
         self.mustHaveSelection = mustHaveSelection
         self.location = location

@@ -29,8 +29,9 @@ let styleFields: [Field<StyleOverrides>] = [
 /// The kinds of control each style key fits; a key not listed fits every kind.
 /// Only a control is checked against this: under `theme:` a key sets what it fits.
 let styleKeyKinds: [String: [ControlKind]] = {
-    let boxed: [ControlKind] = [.checkbox, .radio]
-    var kinds: [String: [ControlKind]] = ["thumb_color": [.switch], "thumb_image": [.switch]]
+    let boxed = ControlKind.allCases.filter { $0.behavior.look == .box }
+    let tracks = ControlKind.allCases.filter { $0.behavior.look == .track }
+    var kinds: [String: [ControlKind]] = ["thumb_color": tracks, "thumb_image": tracks]
     for key in ["box_type", "line_width", "hide_box", "on_fill_color", "on_check_color", "check_color",
                 "box_fill_color", "box_border_color", "on_animation", "off_animation"] {
         kinds[key] = boxed

@@ -109,9 +109,9 @@ extension Theme {
     /// means the track, not a checkbox outline.
     public func styles(for kind: ControlKind, overrides: StyleOverrides) -> (CheckboxStyle, SwitchStyle, LabelStyle) {
         var checkbox = checkboxStyle(for: kind), toggle = switchStyle, label = labelStyle
-        switch kind {
-        case .checkbox, .radio: overrides.apply(to: &checkbox)
-        case .switch: overrides.apply(to: &toggle)
+        switch kind.behavior.look {
+        case .box: overrides.apply(to: &checkbox)
+        case .track: overrides.apply(to: &toggle)
         }
         overrides.apply(to: &label)
         if controlDefaults.onCheckColor == nil, overrides.onCheckColor == nil {

@@ -16,8 +16,6 @@ extension PanelLayout {
     /// panel doesn't have is drawn nowhere; it gets the largest widget any control could have.
     public static func widgetSizes(ofImagesIn description: PanelDescription) -> [String: Size] {
         let rowHeight = Int((Double(description.theme.rowHeight) * imageScale(of: description)).rounded())
-        let box = controlSize(.checkbox, rowHeight: rowHeight)
-        let toggle = controlSize(.switch, rowHeight: rowHeight)
         var sizes: [String: Size] = [:]
         func note(_ path: String?, _ size: Size) {
             guard let path else { return }
@@ -25,16 +23,18 @@ extension PanelLayout {
             sizes[path] = Size(width: max(known.width, size.width), height: max(known.height, size.height))
         }
         for control in description.controls {
-            switch control.kind {
-            case .switch:
+            let widget = control.kind.behavior.widgetSize(rowHeight: rowHeight)
+            switch control.kind.behavior.look {
+            case .track:
                 let style = control.switchStyle
-                for path in [style.onImage, style.offImage, style.thumbImage] { note(path, toggle) }
-            case .checkbox, .radio:
+                for path in [style.onImage, style.offImage, style.thumbImage] { note(path, widget) }
+            case .box:
                 let style = control.checkboxStyle
-                for path in [style.onImage, style.offImage] { note(path, box) }
+                for path in [style.onImage, style.offImage] { note(path, widget) }
             }
         }
-        let largest = Size(width: max(box.width, toggle.width), height: max(box.height, toggle.height))
+        let widgets = ControlKind.allCases.map { $0.behavior.widgetSize(rowHeight: rowHeight) }
+        let largest = Size(width: widgets.map(\.width).max() ?? 0, height: widgets.map(\.height).max() ?? 0)
         for reference in description.imageReferences where sizes[reference.path] == nil {
             sizes[reference.path] = largest
         }

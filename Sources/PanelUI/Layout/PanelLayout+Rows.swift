@@ -18,19 +18,21 @@ extension PanelLayout {
             y += m.headerHeight
         }
         let groupTop = y
-        let box = controlSize(.checkbox, rowHeight: m.rowHeight)
-        // Every label of the group starts at one x: after the box column when any row has a box.
-        let hasBoxes = section.controls.contains { $0.kind != .switch }
-        let labelX = x + m.rowInset + (hasBoxes ? box.width + m.labelGap : 0)
+        let plans = section.controls.enumerated().map { offset, control in
+            (control, control.kind.behavior.rows(of: control, index: firstControl + offset))
+        }
+        // Every label of the group starts at one x: after the widest leading widget when any row has one.
+        let leading = plans.flatMap { control, rows in
+            rows.filter { $0.widget == .leading }.map { _ in control.kind.behavior.widgetSize(rowHeight: m.rowHeight).width }
+        }.max()
+        let labelX = x + m.rowInset + (leading.map { $0 + m.labelGap } ?? 0)
         let detailFont = setter.font(m.headerFontSize)
         var rows: [Row] = []
-        func addRow(_ kind: RowKind, label: String, detail: String?, fontSize: Int, widget: ControlKind?, minimumHeight: Int) {
+        func addRow(_ kind: RowKind, label: String, detail: String?, fontSize: Int, widget: (size: Size, side: RowPlan.Side)?,
+                    minimumHeight: Int) {
             var labelEnd = x + width - m.rowInset
-            var widgetSize = Size(width: 0, height: 0)
-            if let widget {
-                widgetSize = controlSize(widget, rowHeight: m.rowHeight)
-                if widget == .switch { labelEnd -= widgetSize.width + m.labelGap }
-            }
+            let widgetSize = widget?.size ?? Size(width: 0, height: 0)
+            if widget?.side == .trailing { labelEnd -= widgetSize.width + m.labelGap }
             let labelWidth = max(0, labelEnd - labelX)
             let font = setter.font(fontSize)
             let lines = font.map { LabelWrapping.lines(label, font: $0, width: Double(labelWidth)) } ?? []
@@ -44,7 +46,7 @@ extension PanelLayout {
             var controlFrame = Rect(x: x + m.rowInset, y: y + height / 2, width: 0, height: 0)
             if let widget {
                 let top = y + (height - widgetSize.height) / 2
-                controlFrame = widget == .switch
+                controlFrame = widget.side == .trailing
                     ? Rect(x: frame.maxX - m.rowInset - widgetSize.width, y: top, width: widgetSize.width, height: widgetSize.height)
                     : Rect(x: x + m.rowInset, y: top, width: widgetSize.width, height: widgetSize.height)
             }
@@ -56,19 +58,18 @@ extension PanelLayout {
                             labelLines: lines, detail: shownDetail, labelFrame: labelFrame))
             y += height
         }
-        for (offset, control) in section.controls.enumerated() {
+        for (offset, (control, rowPlans)) in plans.enumerated() {
             let index = firstControl + offset
-            let fontSize = m.pixels(control.labelStyle.fontSize)
-            switch control.kind {
-            case .checkbox, .switch:
-                addRow(.control(index: index, option: nil), label: control.label, detail: control.detail, fontSize: fontSize,
-                       widget: control.kind, minimumHeight: m.rowHeight)
-            case .radio:
-                addRow(.caption(index: index), label: control.label, detail: control.detail, fontSize: m.headerFontSize,
-                       widget: nil, minimumHeight: m.captionHeight)
-                for (option, name) in control.options.enumerated() {
-                    addRow(.control(index: index, option: option), label: name, detail: nil, fontSize: fontSize,
-                           widget: .radio, minimumHeight: m.rowHeight)
+            let size = control.kind.behavior.widgetSize(rowHeight: m.rowHeight)
+            for plan in rowPlans {
+                switch plan.role {
+                case .caption:
+                    addRow(.caption(index: index), label: plan.label, detail: plan.detail, fontSize: m.headerFontSize,
+                           widget: nil, minimumHeight: m.captionHeight)
+                case .target(let option):
+                    addRow(.control(index: index, option: option), label: plan.label, detail: plan.detail,
+                           fontSize: m.pixels(control.labelStyle.fontSize), widget: plan.widget.map { (size, $0) },
+                           minimumHeight: m.rowHeight)
                 }
             }
         }

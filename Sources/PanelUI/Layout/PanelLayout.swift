@@ -146,15 +146,7 @@ public struct PanelLayout: Equatable, Sendable {
     /// The widget's box for a row of `rowHeight`: sizes follow the row so a taller row
     /// (a panel used with gloves) gets bigger widgets. Proportions are UISwitch's 51x31.
     public static func controlSize(_ kind: ControlKind, rowHeight: Int) -> Size {
-        switch kind {
-        case .switch:
-            let height = (rowHeight + 1) / 2
-            return Size(width: (height * 51 + 15) / 31, height: height)
-        case .checkbox, .radio:
-            // The UIControl checkbox seed's 40x40 box in a 64 px row, growing with the row as the switch does.
-            let side = rowHeight * 5 / 8
-            return Size(width: side, height: side)
-        }
+        kind.behavior.widgetSize(rowHeight: rowHeight)
     }
 
     /// The index in `targets` of the touch target under a content point, if any.

@@ -226,29 +226,12 @@ public struct PanelPainter {
                                  color: theme.accent.raisedToContrast(CheckboxStyle.minimumContrast, against: theme.rowBackground))
     }
 
-    /// Draws the control's widget into a frame: the switch at its (eased or dragged) knob
-    /// position, a box at its raw animation time with the animation of the direction it moves.
-    /// `onness` is the model's at the frame's time.
-    /// `fadedOver`: the row's colour when the widget is disabled, faded as one layer; its
-    /// colours are first made legible for that fade.
+    /// Draws the control's widget into a frame, by its kind. `onness` is the model's at the
+    /// frame's time; `fadedOver`: the row's colour when the widget is disabled, faded as one layer.
     private func widgetDrawing(_ control: ControlDescription, target: Int, onness: Double, model: PanelModel,
                                fadedOver row: Color?) -> (Canvas, Rect) -> Void {
-        switch control.kind {
-        case .switch:
-            var style = control.switchStyle
-            if let row { style = style.legible(fadedTo: Self.disabledOpacity, over: row) }
-            let painter = SwitchPainter(style: style, onImage: image(style.onImage), offImage: image(style.offImage),
-                                        thumbImage: image(style.thumbImage))
-            let pressed = model.state(ofTarget: target).contains(.highlighted) || model.knobDrags[target] != nil
-            return { canvas, frame in painter.draw(in: canvas, frame: frame, position: onness, pressed: pressed) }
-        case .checkbox, .radio:
-            var style = control.checkboxStyle
-            if let row { style = style.legible(fadedTo: Self.disabledOpacity, over: row) }
-            let painter = CheckboxPainter(style: style, onImage: image(style.onImage), offImage: image(style.offImage))
-            let transition = model.transitions[target]
-            let turningOn = transition.from == transition.to ? transition.to >= 1 : transition.isRising
-            return { canvas, frame in painter.draw(in: canvas, frame: frame, onness: onness, turningOn: turningOn) }
-        }
+        control.kind.behavior.widget(control, WidgetContext(target: target, onness: onness, model: model, fadedOver: row,
+                                                            images: images))
     }
 
     /// A row's label cut with an ellipsis to the row's label width, less room for the error
@@ -283,10 +266,6 @@ public struct PanelPainter {
                      x: x, color: theme.sectionText, canvas: canvas)
         }
         return x + font.measure(lines[lines.count - 1]).rounded()
-    }
-
-    private func image(_ path: String?) -> Image? {
-        path.flatMap { images[$0] }
     }
 
     /// Draws one line of text centred vertically in `frame`, starting at `x`.

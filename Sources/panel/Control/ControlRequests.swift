@@ -80,10 +80,7 @@ struct ControlRequests {
         guard let value else { return Self.error("set needs \"value\" for '\(description.id)'") }
         guard description.enabled else { return Self.error("'\(description.id)' is disabled") }
         guard let newValue = ControlValue(json: value, for: description) else {
-            let expected = description.kind == .radio
-                ? "one of \(description.options.map { "\"\($0)\"" }.joined(separator: ", "))\(description.mustHaveSelection ? "" : " or null")"
-                : "true or false"
-            return Self.error("value \(value.serialized()) does not fit \(description.kind.rawValue) '\(description.id)'; use \(expected)")
+            return Self.error("value \(value.serialized()) does not fit \(description.kind.rawValue) '\(description.id)'; use \(description.expectedValues)")
         }
         let changed = model.values[index] != newValue
         // Settled at once (already saved) or later; the reply goes whichever way it comes.

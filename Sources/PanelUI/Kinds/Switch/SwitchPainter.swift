@@ -33,7 +33,7 @@ public struct SwitchPainter {
 
     /// UISwitch's 51x31 proportions, half a row high (the layout's widget size).
     public static func intrinsicSize(rowHeight: Int) -> Size {
-        PanelLayout.controlSize(.switch, rowHeight: rowHeight)
+        SwitchKind().widgetSize(rowHeight: rowHeight)
     }
 
     /// The centre of the knob a finger drags (the pressed, widened knob) at `position`.

@@ -1,0 +1,125 @@
+/// The kinds of control a description may name: the registry. Each kind's rules (its keys,
+/// rows, widget size, what a tap does, how its value is saved and drawn) live in its own
+/// folder beside this file, behind `KindBehavior`; a new kind is a folder and a line here.
+public enum ControlKind: String, Sendable, CaseIterable {
+    case checkbox, `switch`, radio
+
+    /// Where this kind's rules live.
+    var behavior: any KindBehavior {
+        switch self {
+        case .checkbox: CheckboxKind()
+        case .switch: SwitchKind()
+        case .radio: RadioKind()
+        }
+    }
+}
+
+/// Everything that differs between kinds of control, asked for by the decoder, the layout,
+/// the model, the painter and the state file; nothing outside a kind's folder switches on it.
+protocol KindBehavior: Sendable {
+    /// For messages about several controls: "checkboxes and radio groups".
+    var pluralName: String { get }
+    /// Keys only some kinds take: a key one kind lists is refused on a kind that doesn't.
+    var ownKeys: [String] { get }
+    /// Which style a control's style keys set (and which style keys it takes).
+    var look: KindLook { get }
+
+    // MARK: Description
+    /// Finishes a control whose common keys are decoded: checks the kind's own keys and sets
+    /// its default value and settings.
+    func decode(into control: inout ControlDescription, _ keys: KindKeys) throws(DescriptionError)
+    /// A control's value before any key says otherwise.
+    func initialValue(options: [String], mustHaveSelection: Bool) -> ControlValue
+
+    // MARK: Layout
+    /// The rows a control adds to its section, top to bottom.
+    func rows(of control: ControlDescription, index: Int) -> [RowPlan]
+    /// The widget's box in a row of `rowHeight`: sizes follow the row.
+    func widgetSize(rowHeight: Int) -> Size
+
+    // MARK: Touches and animation
+    /// How "on" a target is drawn once settled, 0...1.
+    func onness(of value: ControlValue, option: String?) -> Double
+    /// What a tap on a target makes the value; nil changes nothing.
+    func tapped(_ value: ControlValue, option: String?, control: ControlDescription) -> ControlValue?
+    var curve: Transition.Curve { get }
+    func animationDuration(of control: ControlDescription) -> Double
+    /// Whether a sideways finger on the widget drags it (a switch's knob).
+    var dragsKnob: Bool { get }
+
+    // MARK: Values outside
+    /// The value saved for `control`, or nil when it does not fit the control as described now.
+    func value(fromJSON json: JSONValue, for control: ControlDescription) -> ControlValue?
+    /// What `value(fromJSON:)` takes, for an error message: "true or false".
+    func expectedJSON(for control: ControlDescription) -> String
+
+    // MARK: Drawing
+    /// Draws the widget of `target` into a frame; `context` has what the frame shows.
+    func widget(_ control: ControlDescription, _ context: WidgetContext) -> (Canvas, Rect) -> Void
+}
+
+/// Which of a control's styles its keys set.
+enum KindLook: Sendable {
+    /// A checkbox's or radio option's box (`CheckboxStyle`).
+    case box
+    /// A switch's track and knob (`SwitchStyle`).
+    case track
+}
+
+/// A control's keys as the decoder found them, for its kind to finish.
+struct KindKeys {
+    let id: String
+    let node: YAMLNode
+    let keys: DecodedKeys
+    let context: DecodingContext
+
+    /// The value of the kind's own key `key`, converted; nil when the control doesn't write it.
+    func value<Value>(_ key: String, _ conversion: Conversion<Value>) throws(DescriptionError) -> Value? {
+        guard let node = keys.value(key) else { return nil }
+        return try conversion.convert(node, key, context)
+    }
+}
+
+/// One row a control adds to its section.
+public struct RowPlan: Sendable {
+    public enum Role: Sendable {
+        /// A touch target; `option` for one option of a radio group.
+        case target(option: Int?)
+        /// A heading above the control's targets, in the header font; not touchable.
+        case caption
+    }
+
+    /// Which side of the row the widget sits.
+    public enum Side: Sendable { case leading, trailing }
+
+    public var role: Role
+    public var label: String
+    public var detail: String?
+    /// nil: no widget (a caption).
+    public var widget: Side?
+}
+
+/// What drawing one widget needs from the frame: where it is in its animation and whether a
+/// finger is on it.
+struct WidgetContext {
+    public var target: Int
+    /// How far on it is drawn, 0...1, at the frame's time.
+    public var onness: Double
+    public var model: PanelModel
+    /// The row's colour when the widget is disabled and faded as one layer; its colours are
+    /// first made legible for that fade.
+    public var fadedOver: Color?
+    /// The description's images, by resolved path.
+    var images: [String: Image]
+
+    func image(_ path: String?) -> Image? { path.flatMap { images[$0] } }
+}
+
+extension KindBehavior {
+    var dragsKnob: Bool { false }
+}
+
+extension ControlDescription {
+    /// The values this control takes from outside (state file, socket), for an error message.
+    public var expectedValues: String { kind.behavior.expectedJSON(for: self) }
+}

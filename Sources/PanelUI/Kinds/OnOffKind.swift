@@ -1,0 +1,37 @@
+/// What checkboxes and switches share: one row, a value that is on or off, a tap that flips it.
+protocol OnOffKind: KindBehavior {}
+
+extension OnOffKind {
+    var ownKeys: [String] { [] }
+
+    func decode(into control: inout ControlDescription, _ k: KindKeys) throws(DescriptionError) {
+        if let node = k.keys.value("default") {
+            control.defaultValue = .bool(try Conversion.bool.convert(node, "default", k.context))
+        }
+    }
+
+    func initialValue(options: [String], mustHaveSelection: Bool) -> ControlValue { .bool(false) }
+
+    func rows(of control: ControlDescription, index: Int) -> [RowPlan] {
+        [RowPlan(role: .target(option: nil), label: control.label, detail: control.detail, widget: widgetSide)]
+    }
+
+    func onness(of value: ControlValue, option: String?) -> Double {
+        value == .bool(true) ? 1 : 0
+    }
+
+    func tapped(_ value: ControlValue, option: String?, control: ControlDescription) -> ControlValue? {
+        guard case .bool(let on) = value else { return nil }
+        return .bool(!on)
+    }
+
+    func value(fromJSON json: JSONValue, for control: ControlDescription) -> ControlValue? {
+        guard case .bool(let on) = json else { return nil }
+        return .bool(on)
+    }
+
+    func expectedJSON(for control: ControlDescription) -> String { "true or false" }
+
+    /// Where the widget sits in the row.
+    var widgetSide: RowPlan.Side { look == .track ? .trailing : .leading }
+}
