@@ -9,6 +9,8 @@ struct SlotGesture: Equatable, Sendable {
         case knobDrag(startPosition: Double)
         /// Moving the list; any control it went down on was cancelled.
         case scrolling
+        /// On a failed row's "!" badge: lifted there, it opens the failure sheet.
+        case badge(control: Int)
     }
 
     /// The control target it went down on; nil for a touch on no target or one that
@@ -26,6 +28,8 @@ extension PanelModel {
     /// that scrolls becomes a scroll and cancels the control it went down on (no toggle).
     /// A finger that moves sideways on a switch drags its knob.
     public mutating func handle(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
+        // A dialog over the page takes every touch (PanelModel+Overlay.swift).
+        if overlay != nil { return handleOverlayTouch(touch, at: now) }
         switch touch.phase {
         case .down: return touchDown(touch, at: now)
         case .motion: return touchMoved(touch, at: now)
@@ -58,6 +62,10 @@ extension PanelModel {
             return []
         }
         guard let point = contentPoint(touch.position, at: now) else { return [] }
+        if let control = failedBadge(at: point) {
+            slots[touch.slot] = SlotGesture(target: nil, start: touch.position, mode: .badge(control: control))
+            return []
+        }
         let target = layout.targetIndex(at: point)
         if let target {
             // A second finger on a target that is already tracked is ignored.
@@ -82,6 +90,8 @@ extension PanelModel {
         guard var gesture = slots[touch.slot] else { return [] }
         let dx = touch.position.x - gesture.start.x, dy = touch.position.y - gesture.start.y
         var events: [PanelEvent] = []
+        // Off the badge: a finger like any other that went down on no control.
+        if case .badge = gesture.mode, max(abs(dx), abs(dy)) > Self.slop * layout.metrics.scale { gesture.mode = .pending }
         if gesture.mode == .pending, let target = gesture.target,
            startsKnobDrag(target: target, start: gesture.start, dx: dx, dy: dy, at: now) {
             gesture.mode = .knobDrag(startPosition: onness(ofTarget: target, at: now))
@@ -109,6 +119,8 @@ extension PanelModel {
         case .pending, .tracking:
             guard let target = gesture.target else { break }
             events += controlEvents(track(target, .move(inside: isInside(touch.position, target: target, at: now))), target: target)
+        case .badge:
+            break
         }
         return events
     }
@@ -133,6 +145,11 @@ extension PanelModel {
             // Released on the far side: a new value; back where it started: no change, it just settles.
             let on = (knobDrags[target] ?? 0) >= 0.5
             let index = controlIndex(ofTarget: target)
+            if description.controls[index].confirm != nil, values[index] != .bool(on) {
+                // Asked first: the knob goes back until the dialog's go-ahead.
+                settleKnob(target, at: now)
+                return events + openConfirm(control: index, value: .bool(on), at: now)
+            }
             if let change = setValue(.bool(on), ofControl: index, animated: true, at: now) {
                 events.append(.valueChanged(change))
             } else {
@@ -143,10 +160,11 @@ extension PanelModel {
             guard let target = gesture.target else { return [] }
             let trackerEvents = track(target, .up(inside: isInside(touch.position, target: target, at: now)))
             var events = controlEvents(trackerEvents, target: target)
-            if trackerEvents.contains(.upInside), let change = activate(target, at: now) {
-                events.append(.valueChanged(change))
-            }
+            if trackerEvents.contains(.upInside) { events += activate(target, at: now) }
             return events
+        case .badge(let control):
+            let stillOn = contentPoint(touch.position, at: now).map { failedBadge(at: $0) == control } ?? false
+            return stillOn ? openFailureSheet(control: control, at: now) : []
         }
     }
 
@@ -186,7 +204,8 @@ extension PanelModel {
     /// What showing or clearing the pressed look repaints: the widget and its halo, or the
     /// whole row with `pressed: row`.
     func pressedDamage(ofTarget target: Int) -> Rect {
-        description.theme.pressed == .row ? layout.targets[target].frame : layout.targets[target].pressedFrame
+        description.theme.pressed == .row || behavior(ofTarget: target).highlightsRow
+            ? layout.targets[target].frame : layout.targets[target].pressedFrame
     }
 
     private func controlEvents(_ events: [ControlTracker.Event], target: Int) -> [PanelEvent] {
@@ -196,13 +215,16 @@ extension PanelModel {
     }
 
     /// What a tap does, by the target's kind: toggle a checkbox or switch, select a radio
-    /// option (or clear it when it was selected and the group may be empty).
-    private mutating func activate(_ target: Int, at now: Double) -> ValueChange? {
+    /// option (or clear it when it was selected and the group may be empty), press a button;
+    /// with `confirm:` it opens the dialog that asks first.
+    private mutating func activate(_ target: Int, at now: Double) -> [PanelEvent] {
         let index = controlIndex(ofTarget: target)
         let control = description.controls[index]
-        guard let newValue = control.kind.behavior.tapped(values[index], option: option(ofTarget: target), control: control) else {
-            return nil
+        if control.kind.presses { return tapGoesAhead(control: index, value: nil, at: now) }
+        guard let newValue = control.kind.behavior.tapped(values[index], option: option(ofTarget: target), control: control),
+              newValue != values[index] else {
+            return []
         }
-        return setValue(newValue, ofControl: index, animated: true, at: now)
+        return tapGoesAhead(control: index, value: newValue, at: now)
     }
 }

@@ -32,6 +32,16 @@ public struct PanelModel: Sendable {
     public internal(set) var scroll: ScrollPhysics
     /// Controls whose last action failed: their rows show an error mark until the next change.
     public private(set) var failedControls: Set<Int> = []
+    /// Why each failed control's action failed, bounded (`PanelOverlay.longestReason`): its sheet's message.
+    public internal(set) var failureReasons: [Int: String] = [:]
+    /// Controls whose action runs or waits, and since when: a spinner shows on their row 0.3 s on.
+    public internal(set) var busyControls: [Int: Double] = [:]
+    /// The confirm dialog or failure sheet showing over the page; while it shows it takes every touch.
+    public internal(set) var overlay: PanelOverlay?
+    /// Where dialogs' text is set; nil without fonts (each text one line).
+    let dialogFonts: DialogFonts?
+    /// Rectangles in logical screen coordinates that must be redrawn (the dialog and its dim).
+    var screenDamage: [Rect] = []
     /// Slot → what that finger is doing.
     var slots: [Int: SlotGesture] = [:]
     /// Logical rectangles in content coordinates that must be redrawn; taken by the renderer.
@@ -47,9 +57,11 @@ public struct PanelModel: Sendable {
     /// A finger on a switch that moves sideways farther than this drags the knob.
     public static let knobSlop = 3.0
 
-    public init(description: PanelDescription, layout: PanelLayout, values: [ControlValue]? = nil) {
+    /// `fonts` set dialogs' text into lines (the program passes the painter's); without, each is one line.
+    public init(description: PanelDescription, layout: PanelLayout, values: [ControlValue]? = nil, fonts: FontCache? = nil) {
         self.description = description
         self.layout = layout
+        dialogFonts = DialogFonts(fonts: fonts, theme: description.theme, metrics: layout.metrics)
         let controls = description.controls
         let initial = values ?? controls.map(\.defaultValue)
         precondition(initial.count == controls.count, "one value per control")
@@ -134,8 +146,10 @@ public struct PanelModel: Sendable {
         return ValueChange(controlIndex: index, id: description.controls[index].id, value: value, previous: previous)
     }
 
-    /// Shows or clears a control's error mark (its action failed), repainting its rows.
-    public mutating func setFailed(_ failed: Bool, control index: Int) {
+    /// Shows or clears a control's error mark (its action failed), repainting its rows;
+    /// `reason` is what its failure sheet says.
+    public mutating func setFailed(_ failed: Bool, control index: Int, reason: String? = nil) {
+        failureReasons[index] = failed ? reason.map(Self.boundedReason) : nil
         guard failedControls.contains(index) != failed else { return }
         if failed { failedControls.insert(index) } else { failedControls.remove(index) }
         for row in layout.sections.flatMap(\.rows) {
@@ -216,13 +230,13 @@ public struct PanelModel: Sendable {
     /// previous frame was at `previous`: rows whose highlight or value changed, the widget
     /// boxes that moved in between, or the whole viewport when the list scrolled.
     public mutating func takeDamage(previousFrame previous: Double, now: Double) -> [Rect] {
-        defer { pendingDamage.removeAll() }
+        defer { pendingDamage.removeAll(); screenDamage.removeAll() }
         let offset = scrollOffset(at: now)
         if offset != damagedScrollOffset {
             damagedScrollOffset = offset
-            return [layout.viewport]
+            return Self.withoutCoveredRects([layout.viewport] + screenDamage)
         }
-        var damage = pendingDamage
+        var damage = pendingDamage + feedbackDamage(between: previous, and: now)
         for (target, transition) in transitions.enumerated() where transition.moved(between: previous, and: now) {
             damage.append(layout.targets[target].controlFrame)
         }
@@ -231,7 +245,7 @@ public struct PanelModel: Sendable {
         if scroll.indicatorOpacity(at: previous) != scroll.indicatorOpacity(at: now), let bar = scrollIndicatorFrame(at: now) {
             onScreenDamage.append(bar)
         }
-        return Self.withoutCoveredRects(onScreenDamage)
+        return Self.withoutCoveredRects(onScreenDamage + screenDamage)
     }
 
     /// BEMCheckBox's "animation did stop" for every widget animation that ended in `(previous, now]`.

@@ -36,6 +36,11 @@ let styleKeyKinds: [String: [ControlKind]] = {
                 "box_fill_color", "box_border_color", "on_animation", "off_animation"] {
         kinds[key] = boxed
     }
+    // A kind without a widget (a button) has only the label's keys.
+    let widgets = ControlKind.allCases.filter { $0.behavior.look != .plain }
+    for key in ["tint_color", "on_tint_color", "animation_duration", "on_image", "off_image"] {
+        kinds[key] = widgets
+    }
     return kinds
 }()
 

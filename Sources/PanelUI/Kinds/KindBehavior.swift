@@ -2,7 +2,7 @@
 /// rows, widget size, what a tap does, how its value is saved and drawn) live in its own
 /// folder beside this file, behind `KindBehavior`; a new kind is a folder and a line here.
 public enum ControlKind: String, Sendable, CaseIterable {
-    case checkbox, `switch`, radio
+    case checkbox, `switch`, radio, button
 
     /// Where this kind's rules live.
     var behavior: any KindBehavior {
@@ -10,6 +10,7 @@ public enum ControlKind: String, Sendable, CaseIterable {
         case .checkbox: CheckboxKind()
         case .switch: SwitchKind()
         case .radio: RadioKind()
+        case .button: ButtonKind()
         }
     }
 }
@@ -56,6 +57,19 @@ protocol KindBehavior: Sendable {
     // MARK: Drawing
     /// Draws the widget of `target` into a frame; `context` has what the frame shows.
     func widget(_ control: ControlDescription, _ context: WidgetContext) -> (Canvas, Rect) -> Void
+
+    // MARK: Presses and confirmation (Overlay/, Kinds/Button/)
+    /// A tap runs the action and changes no value (a button): the model reports a press.
+    var presses: Bool { get }
+    /// The value is kept: written to the state file and listed by the socket's `get`.
+    var savesValue: Bool { get }
+    /// A finger down highlights the whole row, as an iOS Settings cell, whatever the theme's `pressed`.
+    var highlightsRow: Bool { get }
+    /// The label's look in `theme` (a button's is the accent or the theme's red).
+    func labelStyle(of control: ControlDescription, theme: Theme) -> LabelStyle
+    /// The name of the confirm dialog's button that goes ahead with a tap changing the value
+    /// to `value` (nil for a press): "Turn Off", a button's label.
+    func confirmTitle(of control: ControlDescription, changingTo value: ControlValue?) -> String
 }
 
 /// Which of a control's styles its keys set.
@@ -64,6 +78,8 @@ enum KindLook: Sendable {
     case box
     /// A switch's track and knob (`SwitchStyle`).
     case track
+    /// No widget style: only the label's keys (a button).
+    case plain
 }
 
 /// A control's keys as the decoder found them, for its kind to finish.
@@ -117,6 +133,18 @@ struct WidgetContext {
 
 extension KindBehavior {
     var dragsKnob: Bool { false }
+    var presses: Bool { false }
+    var savesValue: Bool { true }
+    var highlightsRow: Bool { false }
+    func labelStyle(of control: ControlDescription, theme: Theme) -> LabelStyle { control.labelStyle }
+    func confirmTitle(of control: ControlDescription, changingTo value: ControlValue?) -> String { "OK" }
+}
+
+extension ControlKind {
+    /// A tap on it runs its action without changing a value (a button).
+    public var presses: Bool { behavior.presses }
+    /// Its value is kept in the state file and listed by the socket's `get`.
+    public var savesValue: Bool { behavior.savesValue }
 }
 
 extension ControlDescription {

@@ -29,7 +29,7 @@ extension PanelLayout {
         let detailFont = setter.font(m.headerFontSize)
         var rows: [Row] = []
         func addRow(_ kind: RowKind, label: String, detail: String?, fontSize: Int, widget: (size: Size, side: RowPlan.Side)?,
-                    minimumHeight: Int) {
+                    minimumHeight: Int, labelShown: Bool = true) {
             var labelEnd = x + width - m.rowInset
             let widgetSize = widget?.size ?? Size(width: 0, height: 0)
             if widget?.side == .trailing { labelEnd -= widgetSize.width + m.labelGap }
@@ -55,7 +55,9 @@ extension PanelLayout {
             let labelFrame = Rect(x: labelX, y: y + (height - textHeight) / 2, width: labelWidth, height: textHeight)
             rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame, labelX: labelX,
                             labelWidth: labelWidth, hasSeparator: true, target: target, haloMargin: m.haloMargin,
-                            labelLines: lines, detail: shownDetail, labelFrame: labelFrame))
+                            labelLines: lines, detail: shownDetail, labelFrame: labelFrame,
+                            badgeX: font.map { Self.badgeX(lines: lines, font: $0, labelX: labelX, labelWidth: labelWidth,
+                                                           shown: labelShown, metrics: m) }))
             y += height
         }
         for (offset, (control, rowPlans)) in plans.enumerated() {
@@ -69,7 +71,7 @@ extension PanelLayout {
                 case .target(let option):
                     addRow(.control(index: index, option: option), label: plan.label, detail: plan.detail,
                            fontSize: m.pixels(control.labelStyle.fontSize), widget: plan.widget.map { (size, $0) },
-                           minimumHeight: m.rowHeight)
+                           minimumHeight: m.rowHeight, labelShown: control.labelStyle.isShown)
                 }
             }
         }
@@ -99,6 +101,7 @@ extension PanelLayout.Section {
             row.controlFrame = row.controlFrame.offsetBy(dx: dx, dy: dy)
             row.labelFrame = row.labelFrame.offsetBy(dx: dx, dy: dy)
             row.labelX += dx
+            row.badgeX = row.badgeX.map { $0 + Double(dx) }
             return row
         }
         return moved

@@ -15,13 +15,25 @@ struct MQTTKind: Sendable {
     let discoveryKeys: @Sendable (ControlDescription) -> [(key: String, value: JSONValue)]
     /// The payloads a command may carry, for the warning that refuses another.
     let expected: @Sendable (ControlDescription) -> String
+    /// Whether it has a state to publish (a button has none: its command presses it).
+    var hasState = true
 
     static func of(_ kind: ControlKind) -> MQTTKind {
         switch kind {
         case .switch, .checkbox: onOff
         case .radio: select
+        case .button: press
         }
     }
+
+    /// Buttons: Home Assistant's `button`, pressed by the command PRESS; no state topic.
+    static let press = MQTTKind(
+        component: "button",
+        statePayload: { _, _ in [] },
+        command: { payload, _ in payload == Array("PRESS".utf8) ? ControlValue.none : nil },
+        discoveryKeys: { _ in [("payload_press", .string("PRESS"))] },
+        expected: { _ in "PRESS" },
+        hasState: false)
 
     /// Switches and checkboxes: Home Assistant's `switch`, ON and OFF.
     static let onOff = MQTTKind(

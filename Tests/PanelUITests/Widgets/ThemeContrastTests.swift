@@ -17,6 +17,8 @@ struct ThemeContrastTests {
                   - {id: \(prefix)c0, kind: checkbox, label: Box off\(e)}
                   - {id: \(prefix)c1, kind: checkbox, label: Box on, default: true\(e)}
                   - {id: \(prefix)r, kind: radio, label: Radio, options: [off, on], default: "on"\(e)}
+                  - {id: \(prefix)b, kind: button, label: Button\(e)}
+                  - {id: \(prefix)x, kind: button, label: Destructive, style: destructive\(e)}
 
             """
         }
@@ -55,7 +57,7 @@ struct ThemeContrastTests {
     /// measures each widget, label and header; returns what fell short.
     static func shortfalls(theme: String) throws -> [Shortfall] {
         let description = try PanelDescription.parse(yaml(theme: theme), file: "contrast.yml", fileExists: { _ in true })
-        let size = Size(width: 800, height: 1600)
+        let size = Size(width: 800, height: 2000)
         var model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size))
         let layout = model.layout
         let pressedSection = layout.sections[2]
@@ -93,6 +95,9 @@ struct ThemeContrastTests {
                     // the knob widened by a finger).
                     let x = on ? c.minX + c.height / 4 : c.maxX - c.height / 4
                     expect(color(buffer, x, c.centerY).contrast(with: beside), 3, "\(name) track")
+                case .button:
+                    // No widget: its label (the accent or red) is measured above, on the row or its highlight.
+                    continue
                 case .checkbox, .radio:
                     // Off: the outline across the box's left third. On: the fill, in the box's
                     // top-left quarter, which the check stays clear of.
