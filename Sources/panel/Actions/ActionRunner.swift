@@ -9,7 +9,8 @@ import PanelUI
 /// the pending one, which never runs and is reported `.superseded` (a device only has to end
 /// at the latest value, and a client setting a control thousands of times no longer queues
 /// thousands of children). A child that outlives its timeout gets SIGTERM, then SIGKILL
-/// `killGrace` seconds later, and counts as failed.
+/// `killGrace` seconds later, and counts as failed. A child's stderr goes on to panel's
+/// (`ActionOutput`), and a failure's reason ends with its last line.
 final class ActionRunner {
     struct Job: Equatable {
         var controlID: String
@@ -19,7 +20,8 @@ final class ActionRunner {
 
     enum Outcome: Equatable {
         case succeeded
-        /// Why, for the log: "exited with status 1", "timed out after 5 s".
+        /// Why, for the log, the socket and the failure sheet: "exited with status 1",
+        /// "timed out after 5 s", each with "(stderr: LAST LINE)" when the action wrote one.
         case failed(String)
         /// Never ran: a newer change of the same control (`by`, now the pending job) came
         /// while it waited. Not accepted; the newer job's outcome decides the control's value.
@@ -31,6 +33,7 @@ final class ActionRunner {
         let watch: EventLoop.Watch
         var timer: EventLoop.Timer
         var timedOut = false
+        let output: ActionOutput?
     }
 
     /// A control's jobs: the one started (running, or failing to start, its end reported from
@@ -51,6 +54,10 @@ final class ActionRunner {
     private var slots: [String: Slot] = [:]
     private var running: [String: Running] = [:]
     private let baseEnvironment: [String]
+    /// Stderr pipes of actions that exited while something they started still holds them open.
+    private var lingering: [ActionOutput] = []
+    /// The most such pipes kept open; past this the oldest is closed.
+    static let lingeringLimit = 16
 
     init(loop: EventLoop, log: Log, environment: [String: String]) {
         self.loop = loop
@@ -82,10 +89,11 @@ final class ActionRunner {
         let argv = job.action.arguments(id: job.controlID, value: job.value.actionText)
         let environment = baseEnvironment + ["PANEL_ID=\(job.controlID)", "PANEL_VALUE=\(job.value.actionText)"]
         do throws(SystemCallError) {
-            let child = try ChildProcess(argv: argv, environment: environment)
+            let child = try ChildProcess(argv: argv, environment: environment, output: .stderrPipe)
+            let output = try child.takeOutput().map { (fd) throws(SystemCallError) in try ActionOutput(fd: FileDescriptor(owning: fd), loop: loop) }
             let watch = try loop.watch(child.pidfd.rawValue) { [unowned self] _ in childExited(job.controlID) }
             let timer = loop.schedule(at: loop.clock.now + job.action.timeout) { [unowned self] in timeOut(job.controlID) }
-            running[job.controlID] = Running(child: child, watch: watch, timer: timer)
+            running[job.controlID] = Running(child: child, watch: watch, timer: timer, output: output)
         } catch {
             // Reported from the loop, like any other end, so callers never see a re-entrant finish.
             loop.schedule(at: loop.clock.now) { [unowned self] in complete(job.controlID, .failed("\(error)")) }
@@ -109,12 +117,28 @@ final class ActionRunner {
         loop.unwatch(entry.watch)
         loop.cancel(entry.timer)
         running[controlID] = nil
+        // What it wrote before it exited is all in the pipe now.
+        entry.output?.readAvailable(limit: 4 * ActionOutput.chunk)
+        let stderr = entry.output?.lastLine.map { " (stderr: \($0))" } ?? ""
+        if let output = entry.output { linger(output) }
         if entry.timedOut {
-            complete(controlID, .failed("timed out after \(shown(job.action.timeout)) s"))
+            complete(controlID, .failed("timed out after \(shown(job.action.timeout)) s" + stderr))
         } else if termination == .exited(0) {
             complete(controlID, .succeeded)
         } else {
-            complete(controlID, .failed(termination.description))
+            complete(controlID, .failed(termination.description + stderr))
+        }
+    }
+
+    /// Keeps reading an exited action's stderr until whatever it left running closes it.
+    private func linger(_ output: ActionOutput) {
+        guard output.isOpen else { return }
+        output.ended = { [unowned self, unowned output] in lingering.removeAll { $0 === output } }
+        lingering.append(output)
+        if lingering.count > Self.lingeringLimit {
+            let oldest = lingering[0]
+            log.warning("closing the stderr of an earlier action that something it started still holds open (at most \(Self.lingeringLimit) are kept)")
+            oldest.close()
         }
     }
 

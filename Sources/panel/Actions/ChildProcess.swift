@@ -9,8 +9,9 @@ import Glibc
 final class ChildProcess {
     let pid: pid_t
     let pidfd: FileDescriptor
-    /// The read end of the child's piped stream, for `Output.pipe`; closed with the child object.
-    let output: CInt?
+    /// The read end of the child's piped stream, for `Output.pipe` and `.stderrPipe`; closed
+    /// with the child object unless taken (`takeOutput`).
+    private(set) var output: CInt?
 
     /// Where the child's stdout goes.
     enum Output {
@@ -19,6 +20,9 @@ final class ChildProcess {
         /// `stream` (STDOUT_FILENO or STDERR_FILENO) into a pipe read through `output`:
         /// programs whose output panel reads (the benchmark's children).
         case pipe(stream: CInt)
+        /// stdout into panel's stderr, stderr into a pipe read through `output`: actions,
+        /// whose last error line panel keeps for the reason of a failure.
+        case stderrPipe
     }
 
     /// How a child ended.
@@ -52,6 +56,12 @@ final class ChildProcess {
             // Close-on-exec on both ends: only the dup2'd copy reaches the child.
             for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], stream)
+        case .stderrPipe:
+            guard pipe(&pipeEnds) == 0 else { throw SystemCallError("make a pipe for \(argv[0])", Errno.current) }
+            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            // In order: stdout takes panel's stderr before stderr becomes the pipe.
+            posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDERR_FILENO)
         }
 
         var attributes = posix_spawnattr_t()
@@ -94,6 +104,12 @@ final class ChildProcess {
 
     deinit {
         if let output { Glibc.close(output) }
+    }
+
+    /// The read end of the pipe, now the caller's to close; nil without one or once taken.
+    func takeOutput() -> CInt? {
+        defer { output = nil }
+        return output
     }
 
     /// Signals the child's whole process group (the pid is ours until it is reaped).

@@ -2,7 +2,7 @@ import Glibc
 import PanelUI
 
 extension Commands {
-    /// `panel ctl get [ID] | set ID VALUE | subscribe`: a client of the control socket.
+    /// `panel ctl get [ID] | set ID VALUE | press ID | subscribe`: a client of the control socket.
     static func ctl(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
         var words: [String] = []
         var flagWords: [String] = []
@@ -22,8 +22,9 @@ extension Commands {
         case ("get", 1): request = .object([("cmd", .string("get"))])
         case ("get", 2): request = .object([("cmd", .string("get")), ("id", .string(words[1]))])
         case ("set", 3): request = .object([("cmd", .string("set")), ("id", .string(words[1])), ("value", ctlValue(words[2]))])
+        case ("press", 2): request = .object([("cmd", .string("press")), ("id", .string(words[1]))])
         case ("subscribe", 1): request = .object([("cmd", .string("subscribe"))])
-        default: throw UsageError(message: "panel ctl: expected get [ID], set ID VALUE or subscribe (see panel ctl --help)")
+        default: throw UsageError(message: "panel ctl: expected get [ID], set ID VALUE, press ID or subscribe (see panel ctl --help)")
         }
         let path = flags["socket"] ?? defaultSocketPath(environment: environment())
         let socket = try systemCall { () throws(SystemCallError) in try UnixSocket.connect(to: path) }

@@ -28,6 +28,10 @@ final class PanelSession {
     private(set) var blanker: IdleBlanker?
     /// Where value changes go (a `ValueKeeper`: actions, subscribers); nil accepts and saves each at once.
     var onValueChange: ((ValueChange, ChangeSource) -> Void)?
+    /// Where a tapped button's press goes (a `ValueKeeper`: its action, subscribers); nil only logs it.
+    var onPress: ((Int, ChangeSource) -> Void)?
+    /// The latest time the panel's clock was seen at (a frame, a wake-up): spinner frames are due after it.
+    private var clockTime = 0.0
     /// The time of the last frame drawn (the virtual clock's now during a replay).
     var lastFrame: Double? { lastFrameTime }
     /// Accepted values wait here for the next frame to be presented before they are saved.
@@ -74,12 +78,13 @@ final class PanelSession {
         for warning in start.warnings { log.warning("\(store.path): \(warning)") }
         // The file lists every control: ids missing from it are written with their defaults;
         // values that no longer fit are left as they are until their control changes.
-        for (control, value) in zip(description.controls, start.values) where savedDocument.value(for: control.id) == nil {
+        for (control, value) in zip(description.controls, start.values)
+        where control.kind.savesValue && savedDocument.value(for: control.id) == nil {
             savedDocument.set(control.id, value.json)
         }
         blanker = description.blankAfter.map { IdleBlanker(blankAfter: $0, now: startTime) }
         model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
-                           values: start.values)
+                           values: start.values, fonts: fonts)
     }
 
     /// Draws and shows the whole panel.
@@ -102,6 +107,7 @@ final class PanelSession {
         painter.draw(model, at: now, into: frame, damage: damage)
         lastFramePixels = damage.repaintedPixels
         lastFrameTime = now
+        clockTime = max(clockTime, now)
         try display.present(frame, damage: damage.changed, rotation: rotation)
         saveIfPending(at: now)
     }
@@ -109,8 +115,19 @@ final class PanelSession {
     /// Routes one touch (screen pixels); each value it changed goes to `onValueChange`.
     func handle(_ touch: TouchEvent, at now: Double) {
         let logical = rotation.toLogical(touch.position, logical: frame.size)
-        let changes = model.handle(PanelTouch(phase: touch.phase, slot: touch.slot, position: logical), at: now).valueChanges
-        for change in changes { report(change, source: .touch) }
+        let events = model.handle(PanelTouch(phase: touch.phase, slot: touch.slot, position: logical), at: now)
+        for event in events {
+            if let change = event.valueChange { report(change, source: .touch) }
+            if let pressed = event.pressedControl { press(pressed, source: .touch) }
+        }
+    }
+
+    /// A button pressed (a tap, a socket `press`, an MQTT PRESS): logged and passed on to
+    /// `onPress`. It changes no value, so nothing is saved.
+    func press(_ index: Int, source: ChangeSource) {
+        changeCount += 1
+        log.info("\(model.description.controls[index].id) pressed (\(source.rawValue))")
+        onPress?(index, source)
     }
 
     /// Sets a control's value (a control-socket request, a revert), animated like a tap;
@@ -168,9 +185,15 @@ final class PanelSession {
         return savedDocument.value(for: control.id).flatMap { ControlValue(json: $0, for: control) }
     }
 
-    /// Shows or clears the error mark of a control whose action failed.
-    func setFailed(_ failed: Bool, control index: Int) {
-        model.setFailed(failed, control: index)
+    /// Shows or clears the error mark of a control whose action failed; `reason` is what
+    /// tapping the mark shows.
+    func setFailed(_ failed: Bool, control index: Int, reason: String? = nil) {
+        model.setFailed(failed, control: index, reason: reason)
+    }
+
+    /// A control's action started (its row shows a spinner from 0.3 s on) or ended, at `time`.
+    func setBusy(_ busy: Bool, control index: Int, at time: Double) {
+        model.setBusy(busy, control: index, since: time)
     }
 
     /// After a reload: shows what the old panel showed (values waiting for their actions
@@ -180,7 +203,10 @@ final class PanelSession {
             guard let index = controlIndex(of: control.id),
                   let value = ControlValue(json: old.model.values[oldIndex].json, for: model.description.controls[index]) else { continue }
             _ = model.setValue(value, ofControl: index, animated: false, at: 0)
-            if old.model.failedControls.contains(oldIndex) { model.setFailed(true, control: index) }
+            if old.model.failedControls.contains(oldIndex) {
+                model.setFailed(true, control: index, reason: old.model.failureReasons[oldIndex])
+            }
+            if let since = old.model.busyControls[oldIndex] { model.setBusy(true, control: index, since: since) }
         }
     }
 
@@ -205,6 +231,7 @@ final class PanelSession {
 
     /// Time passed without input up to `now`: retries a failed save and blanks the screen when due.
     func idle(until now: Double) throws(DisplayError) {
+        clockTime = max(clockTime, now)
         if let due = saveRetry.due, now >= due { save(at: now) }
         try switchThemeIfDue(at: now)
         guard var blanker, blanker.tick(at: now) else { return }
@@ -213,9 +240,10 @@ final class PanelSession {
         try display.setPower(on: false)
     }
 
-    /// The next moment `idle(until:)` has work: blanking, a save retry or `theme: auto`'s switch.
+    /// The next moment `idle(until:)` or a frame has work: blanking, a save retry, `theme:
+    /// auto`'s switch, or a busy spinner appearing or stepping.
     var nextDeadline: Double? {
-        [blanker?.deadline, saveRetry.due, themeClock?.deadline].compactMap { $0 }.min()
+        [blanker?.deadline, saveRetry.due, themeClock?.deadline, model.nextFeedbackChange(after: clockTime)].compactMap { $0 }.min()
     }
 
     /// `theme: auto` crossing the edge of its dark window: the panel is drawn again, whole,
