@@ -29,7 +29,7 @@ extension PanelLayout.Row {
     /// across, as UIKit's smallest target), inside the row.
     func badgeTarget(_ m: LayoutMetrics) -> Rect {
         let badge = badgeFrame(m)
-        let reach = max(0, (Int((44 * m.scale).rounded()) - badge.width) / 2)
+        let reach = max(0, (Int((44 * m.scale).rounded()) - badge.width + 1) / 2)
         return badge.outsetBy(dx: reach, dy: reach).intersection(frame)
     }
 }
