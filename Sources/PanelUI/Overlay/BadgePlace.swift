@@ -17,7 +17,7 @@ extension PanelLayout.Row {
     /// The pixels the badge or spinner may touch, in the row's coordinates (content, or as
     /// shown after `offsetBy(dy:)`): a whole-pixel box around its disc, one pixel wider for
     /// anti-aliasing.
-    func badgeFrame(_ m: LayoutMetrics) -> Rect {
+    public func badgeFrame(_ m: LayoutMetrics) -> Rect {
         let x = badgeX ?? Double(labelX)
         let top = Double(frame.y) + Double(frame.height) / 2 - m.badgeDiameter / 2
         let left = Int(x.rounded(.down)) - 1, upper = Int(top.rounded(.down)) - 1
@@ -27,7 +27,7 @@ extension PanelLayout.Row {
 
     /// Where a finger opens the failure sheet: the badge grown to a fingertip (44 points
     /// across, as UIKit's smallest target), inside the row.
-    func badgeTarget(_ m: LayoutMetrics) -> Rect {
+    public func badgeTarget(_ m: LayoutMetrics) -> Rect {
         let badge = badgeFrame(m)
         let reach = max(0, (Int((44 * m.scale).rounded()) - badge.width + 1) / 2)
         return badge.outsetBy(dx: reach, dy: reach).intersection(frame)

@@ -10,6 +10,8 @@ import Glibc
 final class ActionOutput {
     private let fd: FileDescriptor
     private let loop: EventLoop
+    /// Where what is read goes on: panel's stderr.
+    private let passOnTo: CInt
     private var watch: EventLoop.Watch?
     /// The line being read (its first `longestLine` bytes) and the last complete one that had text.
     private var current: [UInt8] = []
@@ -22,12 +24,13 @@ final class ActionOutput {
     /// Bytes read in one wake-up, so a flood of output can't hold the loop.
     static let chunk = 64 * 1024
 
-    init(fd: consuming FileDescriptor, loop: EventLoop) throws(SystemCallError) {
+    init(fd: consuming FileDescriptor, loop: EventLoop, passOnTo: CInt = STDERR_FILENO) throws(SystemCallError) {
         let flags = fcntl(fd.rawValue, F_GETFL)
         _ = fcntl(fd.rawValue, F_SETFL, flags | O_NONBLOCK)
         let raw = fd.rawValue
         self.fd = fd
         self.loop = loop
+        self.passOnTo = passOnTo
         watch = try loop.watch(raw) { [unowned self] _ in readAvailable(limit: Self.chunk) }
     }
 
@@ -43,7 +46,7 @@ final class ActionOutput {
             if count < 0, errno == EAGAIN { return }
             guard count > 0 else { return close() }
             total += count
-            Self.passOn(buffer[..<count])
+            passOn(buffer[..<count])
             for byte in buffer[..<count] { take(byte) }
         }
     }
@@ -82,11 +85,11 @@ final class ActionOutput {
     }
 
     /// To panel's stderr, as the action would have written it; a full or closed stderr loses it.
-    private static func passOn(_ bytes: ArraySlice<UInt8>) {
+    private func passOn(_ bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { raw in
             var written = 0
             while written < raw.count {
-                let n = Glibc.write(STDERR_FILENO, raw.baseAddress! + written, raw.count - written)
+                let n = Glibc.write(passOnTo, raw.baseAddress! + written, raw.count - written)
                 if n < 0, errno == EINTR { continue }
                 guard n > 0 else { return }
                 written += n

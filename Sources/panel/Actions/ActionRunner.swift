@@ -59,8 +59,12 @@ final class ActionRunner {
     /// The most such pipes kept open; past this the oldest is closed.
     static let lingeringLimit = 16
 
-    init(loop: EventLoop, log: Log, environment: [String: String]) {
+    /// Where actions' stderr goes on: panel's stderr (a test gives /dev/null).
+    private let stderr: CInt
+
+    init(loop: EventLoop, log: Log, environment: [String: String], stderr: CInt = STDERR_FILENO) {
         self.loop = loop
+        self.stderr = stderr
         self.log = log
         baseEnvironment = environment.filter { !$0.key.hasPrefix("PANEL_") }.map { "\($0.key)=\($0.value)" }.sorted()
     }
@@ -90,7 +94,7 @@ final class ActionRunner {
         let environment = baseEnvironment + ["PANEL_ID=\(job.controlID)", "PANEL_VALUE=\(job.value.actionText)"]
         do throws(SystemCallError) {
             let child = try ChildProcess(argv: argv, environment: environment, output: .stderrPipe)
-            let output = try child.takeOutput().map { (fd) throws(SystemCallError) in try ActionOutput(fd: FileDescriptor(owning: fd), loop: loop) }
+            let output = try child.takeOutput().map { (fd) throws(SystemCallError) in try ActionOutput(fd: FileDescriptor(owning: fd), loop: loop, passOnTo: stderr) }
             let watch = try loop.watch(child.pidfd.rawValue) { [unowned self] _ in childExited(job.controlID) }
             let timer = loop.schedule(at: loop.clock.now + job.action.timeout) { [unowned self] in timeOut(job.controlID) }
             running[job.controlID] = Running(child: child, watch: watch, timer: timer, output: output)
