@@ -45,10 +45,11 @@ extension PanelPainter {
             canvas.fillRoundedRect(box, radius: d.cornerRadius, color: look.fill)
         }
         if let pressed = dialog.highlightedButton {
-            // The pressed button's part of the box, its rounded corner included.
+            // The pressed button's part of the box, its rounded corner included, inside a rim
+            // of the box's own colour (or its ring) that keeps the box's edge off the dim.
             var inside = canvas
             inside.clip = canvas.clip.intersection(d.buttons[pressed])
-            let w = look.ring == nil ? 0 : Double(m.hairline)
+            let w = Double(m.hairline) * (look.ring == nil ? 1 : 2)
             inside.fillRoundedRect(RectF(x: box.x + w, y: box.y + w, width: box.width - 2 * w, height: box.height - 2 * w),
                                    radius: d.cornerRadius - w, color: look.pressed)
         }
