@@ -22,6 +22,16 @@ struct ButtonDescriptionTests {
         #expect(asking.confirm == "Turn the heating off?")
     }
 
+    /// A state file holding a value under a button's id (it was a switch once): ignored with
+    /// a warning that says why, and left in the file.
+    @Test func aSavedValueUnderAButtonsIDIsIgnored() throws {
+        let description = try decodeDescription(Self.controls("{id: restart, kind: button}"))
+        let saved = try StateDocument.parse(#"{"version": 1, "values": {"restart": true}}"#)
+        let start = description.startingValues(from: saved)
+        #expect(start.values == [ControlValue.none])
+        #expect(start.warnings == ["saved value true for 'restart' is ignored: a button keeps no value (it stays in the file untouched)"])
+    }
+
     static let mistakes: [(String, String)] = [
         ("{id: erase, kind: button, style: destructiv}",
          "panel.yaml:3:42: style 'destructiv' is not one of normal, destructive (did you mean 'destructive'?)"),
