@@ -94,6 +94,9 @@ final class CairoScene {
         switch row.kind {
         case .caption:
             label(row, size: m.headerFontSize, color: theme.sectionText)
+        case .display:
+            // The bench scenes have no value rows; drawn as a plain label if one comes.
+            label(row, size: m.fontSize, color: theme.text)
         case .control(let index, let option):
             let control = description.controls[index]
             let disabled = !control.enabled

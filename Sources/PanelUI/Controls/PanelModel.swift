@@ -18,8 +18,8 @@ public struct PanelTouch: Equatable, Sendable {
 /// from libinput or a replay, the tests feed it directly. Every touch slot is routed on its
 /// own (PanelModel+Touches.swift), so fingers are independent.
 public struct PanelModel: Sendable {
-    public private(set) var description: PanelDescription
-    public let layout: PanelLayout
+    public internal(set) var description: PanelDescription
+    public internal(set) var layout: PanelLayout
     /// Per control, in `description.controls` order.
     public private(set) var values: [ControlValue]
     /// Per touch target, in `layout.targets` order.
@@ -131,6 +131,12 @@ public struct PanelModel: Sendable {
             }
             pendingDamage.append(layout.targets[target].pressedFrame)
         }
+        if !description.controls[index].kind.behavior.takesTouches {
+            // A value row's new text: its text's frame (the label stays).
+            for row in layout.sections.flatMap(\.rows) {
+                if case .display(index) = row.kind { pendingDamage.append(row.controlFrame) }
+            }
+        }
         return ValueChange(controlIndex: index, id: description.controls[index].id, value: value, previous: previous)
     }
 
@@ -140,7 +146,7 @@ public struct PanelModel: Sendable {
         if failed { failedControls.insert(index) } else { failedControls.remove(index) }
         for row in layout.sections.flatMap(\.rows) {
             switch row.kind {
-            case .control(index, _), .caption(index): pendingDamage.append(row.frame)
+            case .control(index, _), .caption(index), .display(index): pendingDamage.append(row.frame)
             default: break
             }
         }

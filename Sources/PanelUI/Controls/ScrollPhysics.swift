@@ -46,6 +46,14 @@ public struct ScrollPhysics: Equatable, Sendable {
         self.viewportHeight = max(1, viewportHeight)
     }
 
+    /// The same list grown or shrunk to `contentHeight` (a label rewrapped at run time): at
+    /// rest where it showed at `now`, kept in range.
+    public func resized(contentHeight: Double, at now: Double) -> ScrollPhysics {
+        var resized = ScrollPhysics(contentHeight: contentHeight, viewportHeight: viewportHeight)
+        resized.motion = .resting(offset: min(max(offset(at: now), 0), resized.maxOffset), since: nil)
+        return resized
+    }
+
     public var isScrollable: Bool { maxOffset > 0 }
     public var isDragging: Bool { if case .dragging = motion { return true } else { return false } }
 

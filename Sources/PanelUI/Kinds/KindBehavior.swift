@@ -2,7 +2,7 @@
 /// rows, widget size, what a tap does, how its value is saved and drawn) live in its own
 /// folder beside this file, behind `KindBehavior`; a new kind is a folder and a line here.
 public enum ControlKind: String, Sendable, CaseIterable {
-    case checkbox, `switch`, radio
+    case checkbox, `switch`, radio, value
 
     /// Where this kind's rules live.
     var behavior: any KindBehavior {
@@ -10,6 +10,7 @@ public enum ControlKind: String, Sendable, CaseIterable {
         case .checkbox: CheckboxKind()
         case .switch: SwitchKind()
         case .radio: RadioKind()
+        case .value: ValueKind()
         }
     }
 }
@@ -46,6 +47,11 @@ protocol KindBehavior: Sendable {
     func animationDuration(of control: ControlDescription) -> Double
     /// Whether a sideways finger on the widget drags it (a switch's knob).
     var dragsKnob: Bool { get }
+    /// Whether the value is the user's setting, kept in the state file; a value row's text
+    /// is the device's and is not.
+    var isSaved: Bool { get }
+    /// Whether its rows are touch targets.
+    var takesTouches: Bool { get }
 
     // MARK: Values outside
     /// The value saved for `control`, or nil when it does not fit the control as described now.
@@ -64,6 +70,8 @@ enum KindLook: Sendable {
     case box
     /// A switch's track and knob (`SwitchStyle`).
     case track
+    /// Text only (a value row): only the label's style keys.
+    case text
 }
 
 /// A control's keys as the decoder found them, for its kind to finish.
@@ -87,6 +95,8 @@ public struct RowPlan: Sendable {
         case target(option: Int?)
         /// A heading above the control's targets, in the header font; not touchable.
         case caption
+        /// A row that shows its control's value as text at its trailing edge; not touchable.
+        case display
     }
 
     /// Which side of the row the widget sits.
@@ -117,9 +127,13 @@ struct WidgetContext {
 
 extension KindBehavior {
     var dragsKnob: Bool { false }
+    var isSaved: Bool { true }
+    var takesTouches: Bool { true }
 }
 
 extension ControlDescription {
     /// The values this control takes from outside (state file, socket), for an error message.
     public var expectedValues: String { kind.behavior.expectedJSON(for: self) }
+    /// Whether its value is a setting kept in the state file.
+    public var isSaved: Bool { kind.behavior.isSaved }
 }

@@ -11,6 +11,8 @@ public struct PanelLayout: Equatable, Sendable {
         case control(index: Int, option: Int?)
         /// The label of a radio group above its options; not touchable.
         case caption(index: Int)
+        /// A value row: its label, and its text in `controlFrame`; not touchable.
+        case display(index: Int)
     }
 
     public struct Row: Equatable, Sendable {

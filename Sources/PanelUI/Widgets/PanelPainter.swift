@@ -172,6 +172,13 @@ public struct PanelPainter {
             if failed {
                 badge.draw(in: canvas, x: end + badge.gap, row: row.frame)
             }
+        case .display(let index):
+            let control = model.description.controls[index]
+            let failed = model.failedControls.contains(index)
+            guard let font = labelFonts[m.pixels(control.labelStyle.fontSize)] else { return }
+            let end = drawLabel(row, font: font, color: control.labelStyle.color, badge: failed ? badge : nil, canvas: canvas)
+            if failed { badge.draw(in: canvas, x: end + badge.gap, row: row.frame) }
+            ValueRowPainter.drawText(model.values[index], font: font, in: row, color: theme.sectionText, canvas: canvas)
         case .control(let index, let option):
             guard let target = row.target else { return }
             let control = model.description.controls[index]

@@ -10,7 +10,7 @@ enum Help {
            panel touches --input SPEC [--config FILE] [--display headless:WxH] [--rotate N]
                          [--count N] [--timeout S]
            panel outputs [--display drm[:DEVICE][,…]]
-           panel ctl [--socket PATH] get [ID] | set ID VALUE | subscribe
+           panel ctl [--socket PATH] get [ID] | set [--no-apply] ID VALUE | update ID … | subscribe
            panel bench [--json] [--repeat N] [--config FILE] [--static-binary FILE]
 
     Run `panel COMMAND --help` for each command's flags.
@@ -86,14 +86,18 @@ enum Help {
 
     static let ctl = """
     usage: panel ctl [--socket PATH] get [ID]
-           panel ctl [--socket PATH] set ID VALUE
+           panel ctl [--socket PATH] set [--no-apply] ID VALUE
+           panel ctl [--socket PATH] update ID [--enabled true|false] [--label TEXT] [--detail TEXT]
            panel ctl [--socket PATH] subscribe
 
     Talks to a running panel over its control socket (default $RUNTIME_DIRECTORY/panel.sock,
     else /run/panel/panel.sock) and prints its JSON reply: all values or one; set shows the
     value at once, runs the control's action, and is answered once the value is in the
     state file (an error if the action or the save failed) (VALUE: true, false, an option,
-    or null); subscribe prints a line per change until interrupted. Exits 1 on an error
+    or null, a number, text); --no-apply shows and saves the value without running the action
+    (the backend reporting what the device is). update changes a control's runtime properties
+    (--detail '' removes the detail line; disabling a control a finger holds cancels that touch).
+    subscribe prints a line per change and per update until interrupted. Exits 1 on an error
     reply, or when the connection ends without a complete one.
     """
 
