@@ -23,20 +23,26 @@ public struct ControlUpdate: Equatable, Sendable {
 
 extension PanelModel {
     /// Applies `update` to control `index`. `relayout` lays the changed description out as
-    /// the panel does (fonts, size, scale): a label or detail that fits in the same lines
+    /// the panel does (fonts, size, scale), a page or (nil) the panel's own: a label or detail that fits in the same lines
     /// repaints only the control's rows; one that changes row heights repaints the viewport,
     /// the list staying where it was. Disabling a control a finger holds cancels that touch;
     /// returns the cancel events. Values, animations and other touches stay.
     public mutating func update(control index: Int, _ update: ControlUpdate, at now: Double,
-                                relayout: (PanelDescription) -> PanelLayout) -> [PanelEvent] {
+                                relayout: (PanelDescription, Int?) -> PanelLayout) -> [PanelEvent] {
         var control = description.controls[index]
         if let enabled = update.enabled { control.enabled = enabled }
         if let label = update.label { control.label = label }
         if let detail = update.detail { control.detail = detail }
         guard control != description.controls[index] else { return [] }
         description.replaceControl(at: index, with: control)
+        navigation.revision += 1
         let old = layout
-        layout = relayout(description)
+        layout = relayout(description, layout.page)
+        // Every page is laid out again (a page row's label shows in its parent and its title bar).
+        navigation.root = layout.page == nil ? layout : relayout(description, nil)
+        for page in navigation.layouts.keys {
+            navigation.layouts[page] = page == layout.page ? layout : relayout(description, page)
+        }
         precondition(layout.targets.count == old.targets.count, "an update changes no rows")
         if layout.hasSameGeometry(as: old) {
             for row in layout.sections.flatMap(\.rows) where row.kind.controlIndex == index {
@@ -87,16 +93,43 @@ extension PanelLayout.RowKind {
 }
 
 extension PanelDescription {
-    /// Replaces the control at `index` of `controls`, in its section.
+    /// Replaces the control at `index` of `controls`, in its section of its page.
     mutating func replaceControl(at index: Int, with control: ControlDescription) {
-        var first = 0
+        // The page holding it: the one whose run of indices contains it.
+        let owner = pageStarts.filter { page, start in
+            start <= index && index < start + (controls[page].page ?? []).reduce(0) { $0 + $1.controls.count }
+        }.first?.key
+        var path: [Int] = []  // page controls from the panel's page down to the owner
+        var page = owner
+        while let current = page {
+            path.insert(current, at: 0)
+            page = pageStarts.first { p, start in
+                start <= current && current < start + (controls[p].page ?? []).reduce(0) { $0 + $1.controls.count }
+            }?.key
+        }
+        sections = Self.replacing(in: sections, first: 0, path: path, index: index, with: control, controls: controls,
+                                  starts: pageStarts)
+    }
+
+    private static func replacing(in sections: [SectionDescription], first: Int, path: [Int], index: Int,
+                                  with control: ControlDescription, controls: [ControlDescription],
+                                  starts: [Int: Int]) -> [SectionDescription] {
+        var sections = sections
+        var offset = first
         for s in sections.indices {
-            let count = sections[s].controls.count
-            if index < first + count {
-                sections[s].controls[index - first] = control
-                return
+            for c in sections[s].controls.indices {
+                let global = offset + c
+                if path.isEmpty, global == index {
+                    sections[s].controls[c] = control
+                    return sections
+                }
+                if let next = path.first, global == next, let page = sections[s].controls[c].page {
+                    sections[s].controls[c].page = replacing(in: page, first: starts[next] ?? 0, path: Array(path.dropFirst()),
+                                                             index: index, with: control, controls: controls, starts: starts)
+                    return sections
+                }
             }
-            first += count
+            offset += sections[s].controls.count
         }
         preconditionFailure("no control \(index)")
     }

@@ -54,6 +54,13 @@ public struct ScrollPhysics: Equatable, Sendable {
         return resized
     }
 
+    /// The same list at rest at `offset` (kept in range): a page drawn where it was left.
+    public func resting(at offset: Double) -> ScrollPhysics {
+        var rested = self
+        rested.motion = .resting(offset: min(max(offset, 0), maxOffset), since: nil)
+        return rested
+    }
+
     public var isScrollable: Bool { maxOffset > 0 }
     public var isDragging: Bool { if case .dragging = motion { return true } else { return false } }
 

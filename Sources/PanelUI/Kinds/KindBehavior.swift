@@ -2,7 +2,7 @@
 /// rows, widget size, what a tap does, how its value is saved and drawn) live in its own
 /// folder beside this file, behind `KindBehavior`; a new kind is a folder and a line here.
 public enum ControlKind: String, Sendable, CaseIterable {
-    case checkbox, `switch`, radio, value
+    case checkbox, `switch`, radio, value, page
 
     /// Where this kind's rules live.
     var behavior: any KindBehavior {
@@ -11,6 +11,7 @@ public enum ControlKind: String, Sendable, CaseIterable {
         case .switch: SwitchKind()
         case .radio: RadioKind()
         case .value: ValueKind()
+        case .page: PageKind()
         }
     }
 }
@@ -52,6 +53,8 @@ protocol KindBehavior: Sendable {
     var isSaved: Bool { get }
     /// Whether its rows are touch targets.
     var takesTouches: Bool { get }
+    /// Whether a tap opens a page (its `sections`) instead of changing a value.
+    var opensPage: Bool { get }
 
     // MARK: Values outside
     /// The value saved for `control`, or nil when it does not fit the control as described now.
@@ -80,6 +83,8 @@ struct KindKeys {
     let node: YAMLNode
     let keys: DecodedKeys
     let context: DecodingContext
+    /// The theme the control's styles are made from (a page's controls use it too).
+    let theme: Theme
 
     /// The value of the kind's own key `key`, converted; nil when the control doesn't write it.
     func value<Value>(_ key: String, _ conversion: Conversion<Value>) throws(DescriptionError) -> Value? {
@@ -121,6 +126,7 @@ struct WidgetContext {
     public var fadedOver: Color?
     /// The description's images, by resolved path.
     var images: [String: Image]
+    var theme: Theme
 
     func image(_ path: String?) -> Image? { path.flatMap { images[$0] } }
 }
@@ -129,6 +135,7 @@ extension KindBehavior {
     var dragsKnob: Bool { false }
     var isSaved: Bool { true }
     var takesTouches: Bool { true }
+    var opensPage: Bool { false }
 }
 
 extension ControlDescription {

@@ -15,6 +15,8 @@ public struct PanelPainter {
     let titleFont: Font
     /// The widgets' shapes, kept from frame to frame.
     let shapeMasks = ShapeMasks()
+    /// The two pages of a slide, each painted once.
+    let pageSnapshots = PageSnapshots()
     /// How much of the list the frames so far looked at, for tests that a frame's work
     /// follows what shows, not how long the list is.
     let counters = PaintCounters()
@@ -61,6 +63,7 @@ public struct PanelPainter {
     public func draw(_ model: PanelModel, at now: Double, into buffer: PixelBuffer, clip: Rect) {
         let clip = clip.intersection(buffer.bounds)
         guard !clip.isEmpty else { return }
+        if drawSlide(model, at: now, into: buffer, clip: clip) { return }
         let layout = model.layout
         let dy = -model.scrollOffset(at: now)
         var band = Canvas(buffer: buffer, clip: clip)
@@ -105,11 +108,16 @@ public struct PanelPainter {
         let m = layout.metrics
         let clip = canvas.clip
         canvas.fill(clip, color: theme.background)
-        if let fullTitle = model.description.title, let frame = layout.titleFrame, frame.intersects(clip) {
-            let title = titleFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * m.sideMargin))
+        if let fullTitle = layout.title, let frame = layout.titleFrame, frame.intersects(clip) {
+            // Centred, clear of a page's back control on either side.
+            let side = layout.backFrame.map { $0.width } ?? m.sideMargin
+            let title = titleFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * side))
             let width = titleFont.measure(title)
             drawText(title, font: titleFont, in: frame, x: Double(frame.x) + (Double(frame.width) - width) / 2,
                      color: theme.text, canvas: canvas)
+            if let back = layout.backFrame, let label = layout.backLabel {
+                drawBack(label, in: back, highlighted: model.isBackHighlighted, metrics: m, canvas: canvas)
+            }
         }
 
         // The list moves under the title bar by whole pixels.
@@ -220,6 +228,19 @@ public struct PanelPainter {
         }
     }
 
+    /// A page's back control: a chevron and the title of the page it goes back to, in the
+    /// accent colour (made legible against the background), dimmed while a finger is on it.
+    private func drawBack(_ label: String, in frame: Rect, highlighted: Bool, metrics m: LayoutMetrics, canvas: Canvas) {
+        var color = theme.accent.raisedToContrast(Self.minimumTextContrast, against: theme.background)
+        if highlighted { color = color.withOpacity(0.5) }
+        let height = max(8, Int((headerFont.ascent + headerFont.descent).rounded()) + m.pixels(4))
+        let chevron = Rect(x: frame.x + m.sideMargin / 2, y: frame.y + (frame.height - height) / 2, width: height / 2 + 2, height: height)
+        Chevron.draw(in: canvas, frame: chevron, pointing: .left, color: color)
+        let x = chevron.maxX + m.pixels(6)
+        let text = titleFont.truncated(label, toWidth: Double(frame.maxX - x))
+        drawText(text, font: titleFont, in: frame, x: Double(x), color: color, canvas: canvas)
+    }
+
     /// The pressed halo behind a widget while a finger is down on its row: a capsule in the
     /// theme's highlight, which every widget look keeps 3:1 against, ringed in the accent made
     /// to reach 3:1 against the row, so the feedback itself is as visible as a control's edge.
@@ -238,7 +259,7 @@ public struct PanelPainter {
     private func widgetDrawing(_ control: ControlDescription, target: Int, onness: Double, model: PanelModel,
                                fadedOver row: Color?) -> (Canvas, Rect) -> Void {
         control.kind.behavior.widget(control, WidgetContext(target: target, onness: onness, model: model, fadedOver: row,
-                                                            images: images))
+                                                            images: images, theme: theme))
     }
 
     /// A row's label cut with an ellipsis to the row's label width, less room for the error

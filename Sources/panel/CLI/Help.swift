@@ -56,10 +56,12 @@ enum Help {
 
     static let layout = """
     usage: panel layout [--config FILE] [--display headless:WxH[@DPI]] [--rotate N] [--scale auto|N]
+                        [--page ID]
 
     Prints the touch targets as a JSON array: id, kind, option (radio rows), label,
     frame (the whole row), control_frame (the drawn widget) and label_frame (the label's
     lines and detail line), in screen pixels after rotation, at the scale a run would use.
+    --page ID: the targets of that page, the first being its back control (kind "back").
     """
 
     static let touches = """

@@ -18,11 +18,13 @@ struct MQTTKind: Sendable {
     /// Whether Home Assistant may command it (discovery names a command topic).
     var commandable = true
 
-    static func of(_ kind: ControlKind) -> MQTTKind {
+    /// nil: the kind is not on MQTT (a page only opens other controls, which are).
+    static func of(_ kind: ControlKind) -> MQTTKind? {
         switch kind {
         case .switch, .checkbox: onOff
         case .radio: select
         case .value: sensor
+        case .page: nil
         }
     }
 

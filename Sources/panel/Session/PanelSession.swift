@@ -79,7 +79,8 @@ final class PanelSession {
         }
         blanker = description.blankAfter.map { IdleBlanker(blankAfter: $0, now: startTime) }
         model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
-                           values: start.values)
+                           values: start.values,
+                           pages: PanelLayout.pages(of: description, logicalSize: logicalSize, scale: scale, fonts: fonts))
     }
 
     /// Draws and shows the whole panel.
@@ -171,8 +172,8 @@ final class PanelSession {
     /// Changes a control's runtime properties (enabled, label, detail), laid out again as at start.
     func update(control index: Int, _ update: ControlUpdate, at now: Double) {
         let size = frame.size, scale = painter.scale, fonts = fonts
-        _ = model.update(control: index, update, at: now) { description in
-            PanelLayout(description: description, logicalSize: size, scale: scale, fonts: fonts)
+        _ = model.update(control: index, update, at: now) { description, page in
+            PanelLayout(description: description, logicalSize: size, scale: scale, fonts: fonts, page: page)
         }
     }
 

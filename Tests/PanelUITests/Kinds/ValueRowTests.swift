@@ -85,7 +85,7 @@ struct ValueRowTests {
         _ = m.takeDamage(previousFrame: 0, now: 0)
         let pump = index(m, "pump")
         let size = m.layout.logicalSize
-        let relayout = { (d: PanelDescription) in layout(d, size) }
+        let relayout = { (d: PanelDescription, _: Int?) in layout(d, size) }
         _ = m.update(control: pump, ControlUpdate(enabled: false, label: "Pump (locked)"), at: 1, relayout: relayout)
         #expect(m.description.controls[pump].label == "Pump (locked)")
         let row = m.layout.targets[0]
@@ -114,11 +114,11 @@ struct ValueRowTests {
         _ = m.handle(PanelTouch(phase: .down, slot: 0, position: p), at: 0)
         #expect(m.trackers[target].isHighlighted)
         let size = m.layout.logicalSize
-        let events = m.update(control: lamp, ControlUpdate(enabled: false), at: 0.1) { d in layout(d, size) }
+        let events = m.update(control: lamp, ControlUpdate(enabled: false), at: 0.1) { d, _ in layout(d, size) }
         #expect(events == [.control(id: "lamp", option: nil, event: .cancel)])
         #expect(m.handle(PanelTouch(phase: .up, slot: 0, position: p), at: 0.2).valueChanges.isEmpty)
         #expect(m.values[lamp] == .bool(false))
-        _ = m.update(control: lamp, ControlUpdate(enabled: true), at: 0.3) { d in layout(d, size) }
+        _ = m.update(control: lamp, ControlUpdate(enabled: true), at: 0.3) { d, _ in layout(d, size) }
         _ = m.handle(PanelTouch(phase: .down, slot: 0, position: p), at: 0.4)
         #expect(m.handle(PanelTouch(phase: .up, slot: 0, position: p), at: 0.45).valueChanges.map(\.value) == [.bool(true)],
                 "enabled again, it takes taps")
@@ -130,7 +130,7 @@ struct ValueRowTests {
         _ = m.setValue(.text("192.168.1.20"), ofControl: 0, animated: false, at: 0)
         m.setFailed(true, control: 1)
         let size = m.layout.logicalSize
-        _ = m.update(control: 2, ControlUpdate(enabled: false, detail: "interlock open"), at: 0) { d in layout(d, size) }
+        _ = m.update(control: 2, ControlUpdate(enabled: false, detail: "interlock open"), at: 0) { d, _ in layout(d, size) }
         expectGolden(try render(m), named: "panels/value-rows-\(theme)")
     }
 }
