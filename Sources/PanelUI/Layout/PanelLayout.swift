@@ -139,8 +139,11 @@ public struct PanelLayout: Equatable, Sendable {
         var sections: [Section] = []
         var columns: [Range<Int>] = []
         var bottom = top
+        // Groups line up across columns: a column opening on a section without a header starts
+        // where the groups under the other columns' headers do.
+        let headed = starts.dropLast().contains { built[$0].headerFrame != nil }
         for column in 0..<(starts.count - 1) {
-            var y = top
+            var y = top + (headed && built[starts[column]].headerFrame == nil ? m.headerHeight : 0)
             let x = left + column * (columnWidth + gap)
             for index in starts[column]..<starts[column + 1] {
                 sections.append(built[index].offsetBy(dx: x, dy: y))

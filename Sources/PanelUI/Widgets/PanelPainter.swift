@@ -176,7 +176,8 @@ public struct PanelPainter {
         switch row.kind {
         case .caption(let index):
             let failed = model.failedControls.contains(index)
-            let end = drawLabel(row, font: headerFont, color: theme.sectionText, badge: failed ? badge : nil, canvas: canvas)
+            let end = drawLabel(row, font: headerFont, color: theme.sectionText, detail: theme.sectionText,
+                                badge: failed ? badge : nil, canvas: canvas)
             if failed {
                 badge.draw(in: canvas, x: end + badge.gap, row: row.frame)
             }
@@ -197,16 +198,22 @@ public struct PanelPainter {
             let disabled = state.contains(.disabled)
             if disabled { canvas.opacity = Self.disabledOpacity }
             var label = control.labelStyle
+            var detail = theme.sectionText
             if disabled {
                 // Faded text keeps WCAG's 4.5:1 against the row.
                 label.color = label.color.raisedToContrast(Self.minimumTextContrast, against: theme.rowBackground,
                                                            opacity: Self.disabledOpacity)
+                detail = detail.raisedToContrast(Self.minimumTextContrast, against: theme.rowBackground, opacity: Self.disabledOpacity)
+            } else if highlighted, theme.pressed == .row {
+                // So does the detail line on the pressed row's fill.
+                detail = detail.raisedToContrast(Self.minimumTextContrast, against: theme.highlight)
             }
             // A radio group's mark is on its caption, once for the group.
             let failed = option == nil && model.failedControls.contains(index)
             var labelEnd = Double(row.labelX)
             if label.isShown, let font = labelFonts[m.pixels(label.fontSize)] {
-                labelEnd = drawLabel(row, font: font, color: label.color, badge: failed ? badge : nil, canvas: canvas) + badge.gap
+                labelEnd = drawLabel(row, font: font, color: label.color, detail: detail, badge: failed ? badge : nil,
+                                     canvas: canvas) + badge.gap
             }
             if failed {
                 badge.draw(in: canvas, x: labelEnd, row: row.frame)
@@ -272,8 +279,9 @@ public struct PanelPainter {
     }
 
     /// Draws a row's label (its lines, or the label cut to one line when the layout set none)
-    /// and its detail line; returns where the last line ends, for the badge after it.
-    private func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, badge: ErrorBadge?, canvas: Canvas) -> Double {
+    /// and its detail line in `detail`; returns where the last line ends, for the badge after it.
+    private func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, detail detailColor: Color, badge: ErrorBadge?,
+                           canvas: Canvas) -> Double {
         var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
         lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
         let x = Double(row.labelX)
@@ -291,7 +299,7 @@ public struct PanelPainter {
         if let detail = row.detail {
             let height = Int(headerFont.lineHeight.rounded(.up))
             drawText(detail, font: headerFont, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: height),
-                     x: x, color: theme.sectionText, canvas: canvas)
+                     x: x, color: detailColor, canvas: canvas)
         }
         return x + font.measure(lines[lines.count - 1]).rounded()
     }
