@@ -185,7 +185,7 @@ public struct PanelPainter {
             let control = model.description.controls[index]
             let failed = model.failedControls.contains(index)
             guard let font = labelFonts[m.pixels(control.labelStyle.fontSize)] else { return }
-            let end = drawLabel(row, font: font, color: control.labelStyle.color, badge: failed ? badge : nil, canvas: canvas)
+            let end = drawLabel(row, font: font, color: control.labelStyle.color, detail: theme.sectionText, badge: failed ? badge : nil, canvas: canvas)
             if failed { badge.draw(in: canvas, x: end + badge.gap, row: row.frame) }
             ValueRowPainter.drawText(model.values[index], font: font, in: row, color: theme.sectionText, canvas: canvas)
         case .control(let index, let option):
