@@ -25,11 +25,15 @@ extension PanelLayout {
         let leading = plans.flatMap { control, rows in
             rows.filter { $0.widget == .leading }.map { _ in control.kind.behavior.widgetSize(rowHeight: m.rowHeight).width }
         }.max()
-        let labelX = x + m.rowInset + (leading.map { $0 + m.labelGap } ?? 0)
+        // Icons stand in a column of their own after the boxes, when any control of the section has one.
+        let icon = PanelLayout.iconSize(rowHeight: m.rowHeight)
+        let iconX = x + m.rowInset + (leading.map { $0 + m.labelGap } ?? 0)
+        let hasIcons = section.controls.contains { $0.icon != nil }
+        let labelX = iconX + (hasIcons ? icon + m.labelGap : 0)
         let detailFont = setter.font(m.headerFontSize)
         var rows: [Row] = []
         func addRow(_ kind: RowKind, label: String, detail: String?, fontSize: Int, widget: (size: Size, side: RowPlan.Side)?,
-                    minimumHeight: Int) {
+                    minimumHeight: Int, withIcon: Bool = false) {
             var labelEnd = x + width - m.rowInset
             let widgetSize = widget?.size ?? Size(width: 0, height: 0)
             if widget?.side == .trailing { labelEnd -= widgetSize.width + m.labelGap }
@@ -53,28 +57,32 @@ extension PanelLayout {
             var target: Int?
             if case .control = kind { target = targetCount(rows) }
             let labelFrame = Rect(x: labelX, y: y + (height - textHeight) / 2, width: labelWidth, height: textHeight)
+            var iconFrame: Rect?
+            if withIcon { iconFrame = Rect(x: iconX, y: y + (height - icon) / 2, width: icon, height: icon) }
             rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame, labelX: labelX,
                             labelWidth: labelWidth, hasSeparator: true, target: target, haloMargin: m.haloMargin,
-                            labelLines: lines, detail: shownDetail, labelFrame: labelFrame))
+                            labelLines: lines, detail: shownDetail, labelFrame: labelFrame, iconFrame: iconFrame))
             y += height
         }
         for (offset, (control, rowPlans)) in plans.enumerated() {
             let index = firstControl + offset
             let size = control.kind.behavior.widgetSize(rowHeight: m.rowHeight)
-            for plan in rowPlans {
+            for (number, plan) in rowPlans.enumerated() {
+                let withIcon = number == 0 && control.icon != nil
                 switch plan.role {
                 case .caption:
                     addRow(.caption(index: index), label: plan.label, detail: plan.detail, fontSize: m.headerFontSize,
-                           widget: nil, minimumHeight: m.captionHeight)
+                           widget: nil, minimumHeight: max(m.captionHeight, withIcon ? icon + 2 * m.textPadding : 0), withIcon: withIcon)
                 case .display:
                     // The text takes the trailing two fifths, whatever it says: a new text never moves the label.
                     let text = Size(width: (width - 2 * m.rowInset) * 2 / 5, height: m.rowHeight / 2)
                     addRow(.display(index: index), label: plan.label, detail: plan.detail,
-                           fontSize: m.pixels(control.labelStyle.fontSize), widget: (text, .trailing), minimumHeight: m.rowHeight)
+                           fontSize: m.pixels(control.labelStyle.fontSize), widget: (text, .trailing), minimumHeight: m.rowHeight,
+                           withIcon: withIcon)
                 case .target(let option):
                     addRow(.control(index: index, option: option), label: plan.label, detail: plan.detail,
                            fontSize: m.pixels(control.labelStyle.fontSize), widget: plan.widget.map { (size, $0) },
-                           minimumHeight: m.rowHeight)
+                           minimumHeight: m.rowHeight, withIcon: withIcon)
                 }
             }
         }
@@ -103,6 +111,7 @@ extension PanelLayout.Section {
             row.frame = row.frame.offsetBy(dx: dx, dy: dy)
             row.controlFrame = row.controlFrame.offsetBy(dx: dx, dy: dy)
             row.labelFrame = row.labelFrame.offsetBy(dx: dx, dy: dy)
+            row.iconFrame = row.iconFrame?.offsetBy(dx: dx, dy: dy)
             row.labelX += dx
             return row
         }

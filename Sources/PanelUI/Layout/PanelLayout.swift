@@ -49,6 +49,8 @@ public struct PanelLayout: Equatable, Sendable {
         public var detail: String?
         /// Where the label's lines and the detail line are drawn, centred vertically in `frame`.
         public var labelFrame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)
+        /// The control's `icon:`, before its label; nil without one.
+        public var iconFrame: Rect?
     }
 
     public struct Section: Equatable, Sendable {
@@ -182,6 +184,9 @@ public struct PanelLayout: Equatable, Sendable {
         }
         return pages
     }
+
+    /// A row icon's box: a square a little over half a row high (29 of 44 points in iOS Settings).
+    public static func iconSize(rowHeight: Int) -> Int { rowHeight * 9 / 16 }
 
     /// The index in `targets` of the touch target under a content point, if any.
     public func targetIndex(at point: Point) -> Int? {

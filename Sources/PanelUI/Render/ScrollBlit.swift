@@ -123,6 +123,7 @@ extension PanelPainter {
                     let pad = max(2, m.labelGap / 2)
                     ink.append(row.labelFrame.outsetBy(dx: pad, dy: pad).intersection(row.frame))
                 }
+                if let icon = row.iconFrame { ink.append(icon) }
                 switch row.kind {
                 case .caption(let index):
                     if failed.contains(index) { ink.append(row.frame); continue }

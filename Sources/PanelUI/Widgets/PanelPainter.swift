@@ -173,6 +173,15 @@ public struct PanelPainter {
             let x = row.frame.x + m.rowInset
             canvas.fill(Rect(x: x, y: row.frame.maxY - m.hairline, width: row.frame.maxX - x, height: m.hairline), color: theme.separator)
         }
+        if let frame = row.iconFrame, let path = model.description.controls[row.kind.controlIndex].icon, let icon = images[path] {
+            // Faded with its row when the control is disabled.
+            let disabled = !model.description.controls[row.kind.controlIndex].enabled
+            if disabled {
+                canvas.drawLayer(frame, opacity: Self.disabledOpacity) { c, f in c.drawImage(icon, in: RectF(f).aspectFit(icon)) }
+            } else {
+                canvas.drawImage(icon, in: RectF(frame).aspectFit(icon))
+            }
+        }
         switch row.kind {
         case .caption(let index):
             let failed = model.failedControls.contains(index)
@@ -318,6 +327,7 @@ extension PanelLayout.Row {
         row.frame = frame.offsetBy(dx: 0, dy: dy)
         row.controlFrame = controlFrame.offsetBy(dx: 0, dy: dy)
         row.labelFrame = labelFrame.offsetBy(dx: 0, dy: dy)
+        row.iconFrame = iconFrame?.offsetBy(dx: 0, dy: dy)
         return row
     }
 }
