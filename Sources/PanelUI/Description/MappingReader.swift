@@ -6,6 +6,7 @@ struct DecodingContext {
     let source: String
     let fileExists: (String) -> Bool
     let files = NotedFiles()
+    let warnings = NotedWarnings()
 
     func error(at location: SourceLocation, _ message: String) -> DescriptionError {
         DescriptionError(file: file, location: location, message: visibleInMessage(message))

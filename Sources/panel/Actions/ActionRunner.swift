@@ -9,7 +9,8 @@ import PanelUI
 /// the pending one, which never runs and is reported `.superseded` (a device only has to end
 /// at the latest value, and a client setting a control thousands of times no longer queues
 /// thousands of children). A child that outlives its timeout gets SIGTERM, then SIGKILL
-/// `TimedChild.killGrace` seconds later, and counts as failed.
+/// `TimedChild.killGrace` seconds later, and counts as failed; one whose `exec` has a placeholder
+/// other than `{id}` and `{value}` is never started and counts as failed.
 final class ActionRunner {
     struct Job: Equatable {
         var controlID: String
@@ -69,6 +70,11 @@ final class ActionRunner {
     }
 
     private func start(_ job: Job) {
+        // An argument panel would pass with a stray `{vaule}` in it is never run (check warned).
+        if let unknown = job.action.unknownPlaceholder {
+            loop.schedule(at: loop.clock.now) { [unowned self] in complete(job.controlID, .failed(unknown.reason)) }
+            return
+        }
         let argv = job.action.arguments(id: job.controlID, value: job.value.actionText)
         let environment = baseEnvironment + ["PANEL_ID=\(job.controlID)", "PANEL_VALUE=\(job.value.actionText)"]
         do throws(SystemCallError) {
