@@ -20,6 +20,10 @@ public enum PanelEvent: Equatable, Sendable {
     case control(id: String, option: String?, event: ControlTracker.Event)
     case valueChanged(ValueChange)
     case animationDidStop(id: String, option: String?)
+    /// A page slid in over the one that showed (a tap on its row).
+    case pageOpened(id: String)
+    /// The page on top went back (its back control, a swipe from the left edge).
+    case pageClosed(id: String)
 
     public var valueChange: ValueChange? {
         if case .valueChanged(let change) = self { return change }

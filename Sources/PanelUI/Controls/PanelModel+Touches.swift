@@ -9,6 +9,10 @@ struct SlotGesture: Equatable, Sendable {
         case knobDrag(startPosition: Double)
         /// Moving the list; any control it went down on was cancelled.
         case scrolling
+        /// On a page's back control in the title bar; `inside` while within its tracking bounds.
+        case back(inside: Bool)
+        /// Dragging the page on top off to the right, from the left edge (PanelModel+Pages.swift).
+        case edgeSwipe
     }
 
     /// The control target it went down on; nil for a touch on no target or one that
@@ -17,6 +21,9 @@ struct SlotGesture: Equatable, Sendable {
     /// Where it went down, logical screen coordinates.
     var start: Point
     var mode: Mode
+    /// It went down within `PanelModel.edgeWidth` of the left edge on a page over another:
+    /// moving right makes it an edge swipe.
+    var fromEdge = false
 }
 
 extension PanelModel {
@@ -51,6 +58,18 @@ extension PanelModel {
     private mutating func touchDown(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
         // A duplicated down for a slot that is down keeps its first gesture.
         guard slots[touch.slot] == nil else { return [] }
+        if pageSlide(at: now) != nil {
+            // While pages slide only the back control acts: it turns a push around.
+            if navigation.slide?.progress.isRising == true, layout.backFrame?.contains(touch.position) == true {
+                return goBack(at: now)
+            }
+            return []
+        }
+        if !navigation.stack.isEmpty, let back = layout.backFrame, back.contains(touch.position) {
+            slots[touch.slot] = SlotGesture(target: nil, start: touch.position, mode: .back(inside: true))
+            pendingScreenDamage.append(back)
+            return []
+        }
         if scroll.isMoving(at: now) {
             // A finger on a moving list stops it; that touch selects nothing (UIScrollView).
             scroll.stop(at: now)
@@ -66,23 +85,33 @@ extension PanelModel {
             guard events.contains(.touchDown) else {
                 return scroll.isScrollable ? recordPending(touch) : []
             }
-            slots[touch.slot] = SlotGesture(target: target, start: touch.position, mode: .pending)
+            slots[touch.slot] = SlotGesture(target: target, start: touch.position, mode: .pending,
+                                            fromEdge: startsAtEdge(touch.position))
             return controlEvents(events, target: target)
         }
-        return scroll.isScrollable ? recordPending(touch) : []
+        return scroll.isScrollable || startsAtEdge(touch.position) ? recordPending(touch) : []
     }
 
     /// A finger on no control (or a disabled one) that may still scroll the list.
     private mutating func recordPending(_ touch: PanelTouch) -> [PanelEvent] {
-        slots[touch.slot] = SlotGesture(target: nil, start: touch.position, mode: .pending)
+        slots[touch.slot] = SlotGesture(target: nil, start: touch.position, mode: .pending, fromEdge: startsAtEdge(touch.position))
         return []
+    }
+
+    /// Down near the left edge of a page over another: it may drag the page back.
+    private func startsAtEdge(_ p: Point) -> Bool {
+        !navigation.stack.isEmpty && p.x < Self.edgeWidth * layout.metrics.scale
     }
 
     private mutating func touchMoved(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
         guard var gesture = slots[touch.slot] else { return [] }
         let dx = touch.position.x - gesture.start.x, dy = touch.position.y - gesture.start.y
         var events: [PanelEvent] = []
-        if gesture.mode == .pending, let target = gesture.target,
+        if gesture.mode == .pending, gesture.fromEdge, dx > Self.slop * layout.metrics.scale, dx > abs(dy) {
+            if let target = gesture.target { events += controlEvents(track(target, .cancel), target: target) }
+            gesture.target = nil
+            gesture.mode = .edgeSwipe
+        } else if gesture.mode == .pending, let target = gesture.target,
            startsKnobDrag(target: target, start: gesture.start, dx: dx, dy: dy, at: now) {
             gesture.mode = .knobDrag(startPosition: onness(ofTarget: target, at: now))
         } else if gesture.mode == .pending, max(abs(dx), abs(dy)) > Self.slop * layout.metrics.scale {
@@ -97,6 +126,14 @@ extension PanelModel {
         }
         slots[touch.slot] = gesture
         switch gesture.mode {
+        case .back(let wasInside):
+            let inside = layout.backFrame.map { $0.outsetBy(dx: Self.trackingMargin, dy: Self.trackingMargin).contains(touch.position) } ?? false
+            if inside != wasInside, let back = layout.backFrame {
+                slots[touch.slot]?.mode = .back(inside: inside)
+                pendingScreenDamage.append(back)
+            }
+        case .edgeSwipe:
+            dragPageBack(by: dx, at: now)
         case .scrolling:
             scroll.drag(to: touch.position.y, at: now)
         case .knobDrag(let startPosition):
@@ -124,6 +161,11 @@ extension PanelModel {
     private mutating func touchUp(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
         guard let gesture = slots.removeValue(forKey: touch.slot) else { return [] }
         switch gesture.mode {
+        case .back(let inside):
+            if let back = layout.backFrame { pendingScreenDamage.append(back) }
+            return inside ? goBack(at: now) : []
+        case .edgeSwipe:
+            return releasePageDrag(goingBack: touch.position.x - gesture.start.x > Double(layout.logicalSize.width) / 3, at: now)
         case .scrolling:
             scroll.endDrag(at: now)
             return []
@@ -143,7 +185,9 @@ extension PanelModel {
             guard let target = gesture.target else { return [] }
             let trackerEvents = track(target, .up(inside: isInside(touch.position, target: target, at: now)))
             var events = controlEvents(trackerEvents, target: target)
-            if trackerEvents.contains(.upInside), let change = activate(target, at: now) {
+            if trackerEvents.contains(.upInside), behavior(ofTarget: target).opensPage {
+                events += openPage(controlIndex(ofTarget: target), at: now)
+            } else if trackerEvents.contains(.upInside), let change = activate(target, at: now) {
                 events.append(.valueChanged(change))
             }
             return events
@@ -153,6 +197,8 @@ extension PanelModel {
     private mutating func touchCancelled(slot: Int, at now: Double) -> [PanelEvent] {
         guard let gesture = slots.removeValue(forKey: slot) else { return [] }
         if gesture.mode == .scrolling { scroll.endDrag(at: now) }
+        if gesture.mode == .edgeSwipe { return releasePageDrag(goingBack: false, at: now) }
+        if case .back = gesture.mode, let back = layout.backFrame { pendingScreenDamage.append(back) }
         guard let target = gesture.target else { return [] }
         if case .knobDrag = gesture.mode { settleKnob(target, at: now) }
         return controlEvents(track(target, .cancel), target: target)

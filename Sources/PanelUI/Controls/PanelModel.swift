@@ -18,8 +18,8 @@ public struct PanelTouch: Equatable, Sendable {
 /// from libinput or a replay, the tests feed it directly. Every touch slot is routed on its
 /// own (PanelModel+Touches.swift), so fingers are independent.
 public struct PanelModel: Sendable {
-    public private(set) var description: PanelDescription
-    public let layout: PanelLayout
+    public internal(set) var description: PanelDescription
+    public internal(set) var layout: PanelLayout
     /// Per control, in `description.controls` order.
     public private(set) var values: [ControlValue]
     /// Per touch target, in `layout.targets` order.
@@ -36,8 +36,12 @@ public struct PanelModel: Sendable {
     var slots: [Int: SlotGesture] = [:]
     /// Logical rectangles in content coordinates that must be redrawn; taken by the renderer.
     var pendingDamage: [Rect] = []
+    /// The same on screen, for what does not scroll (the back control in the title bar).
+    var pendingScreenDamage: [Rect] = []
     /// The scroll offset of the last frame damage was taken for: a change repaints the viewport.
     var damagedScrollOffset = 0
+    /// Pages: the stack shown over the panel's own and the slide between them.
+    public internal(set) var navigation = PageNavigation()
 
     /// How far a finger may wander off a target and still count as inside it
     /// (UIKit uses a much larger margin; rows are stacked tightly here, so keep it to a third of a row).
@@ -47,9 +51,14 @@ public struct PanelModel: Sendable {
     /// A finger on a switch that moves sideways farther than this drags the knob.
     public static let knobSlop = 3.0
 
-    public init(description: PanelDescription, layout: PanelLayout, values: [ControlValue]? = nil) {
+    /// `pages`: every page's layout by page control index (`PanelLayout.pages(of:…)`); a page
+    /// without one doesn't open.
+    public init(description: PanelDescription, layout: PanelLayout, values: [ControlValue]? = nil,
+                pages: [Int: PanelLayout] = [:]) {
         self.description = description
         self.layout = layout
+        navigation.layouts = pages
+        navigation.root = layout
         let controls = description.controls
         let initial = values ?? controls.map(\.defaultValue)
         precondition(initial.count == controls.count, "one value per control")
@@ -118,6 +127,7 @@ public struct PanelModel: Sendable {
         let previous = values[index]
         guard value != previous else { return nil }
         values[index] = value
+        navigation.revision += 1
         let duration = animated ? animationDuration(ofControl: index) : 0
         for target in layout.targets.indices where controlIndex(ofTarget: target) == index {
             let goal = goal(ofTarget: target)
@@ -131,16 +141,23 @@ public struct PanelModel: Sendable {
             }
             pendingDamage.append(layout.targets[target].pressedFrame)
         }
+        if !description.controls[index].kind.behavior.takesTouches {
+            // A value row's new text: its text's frame (the label stays).
+            for row in layout.sections.flatMap(\.rows) {
+                if case .display(index) = row.kind { pendingDamage.append(row.controlFrame) }
+            }
+        }
         return ValueChange(controlIndex: index, id: description.controls[index].id, value: value, previous: previous)
     }
 
     /// Shows or clears a control's error mark (its action failed), repainting its rows.
     public mutating func setFailed(_ failed: Bool, control index: Int) {
         guard failedControls.contains(index) != failed else { return }
+        navigation.revision += 1
         if failed { failedControls.insert(index) } else { failedControls.remove(index) }
         for row in layout.sections.flatMap(\.rows) {
             switch row.kind {
-            case .control(index, _), .caption(index): pendingDamage.append(row.frame)
+            case .control(index, _), .caption(index), .display(index): pendingDamage.append(row.frame)
             default: break
             }
         }
@@ -164,6 +181,7 @@ public struct PanelModel: Sendable {
     /// controls' styles are made again from it, values and touches stay; the caller repaints.
     public mutating func restyle(_ theme: Theme) {
         description = description.themed(theme)
+        navigation.revision += 1
     }
 
     // MARK: Animation and damage
@@ -172,6 +190,7 @@ public struct PanelModel: Sendable {
     /// scroll indicator fades.
     public func isAnimating(at now: Double) -> Bool {
         transitions.contains { $0.isRunning(at: now) } || scroll.isMoving(at: now) || scroll.isIndicatorFading(at: now)
+            || pageSlide(at: now) != nil
     }
 
     /// UIScrollView's scroll indicator while the list scrolls and as it fades afterwards: its
@@ -216,8 +235,13 @@ public struct PanelModel: Sendable {
     /// previous frame was at `previous`: rows whose highlight or value changed, the widget
     /// boxes that moved in between, or the whole viewport when the list scrolled.
     public mutating func takeDamage(previousFrame previous: Double, now: Double) -> [Rect] {
-        defer { pendingDamage.removeAll() }
+        defer { pendingDamage.removeAll(); pendingScreenDamage.removeAll() }
         let offset = scrollOffset(at: now)
+        if slideMoved(between: previous, and: now) {
+            // Both pages move: everything, title bar included, once per frame.
+            damagedScrollOffset = offset
+            return [Rect(x: 0, y: 0, width: layout.logicalSize.width, height: layout.logicalSize.height)]
+        }
         if offset != damagedScrollOffset {
             damagedScrollOffset = offset
             return [layout.viewport]
@@ -226,7 +250,7 @@ public struct PanelModel: Sendable {
         for (target, transition) in transitions.enumerated() where transition.moved(between: previous, and: now) {
             damage.append(layout.targets[target].controlFrame)
         }
-        var onScreenDamage = damage.map { onScreen($0, at: now) }
+        var onScreenDamage = damage.map { onScreen($0, at: now) } + pendingScreenDamage
         // The list stands still here, so a fading indicator stays where it is.
         if scroll.indicatorOpacity(at: previous) != scroll.indicatorOpacity(at: now), let bar = scrollIndicatorFrame(at: now) {
             onScreenDamage.append(bar)

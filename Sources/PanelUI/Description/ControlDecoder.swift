@@ -52,7 +52,7 @@ func decodeControl(_ node: YAMLNode, what: String, theme: Theme, _ context: Deco
         id: id, kind: kind, label: draft.label, enabled: draft.enabled, location: node.location,
         checkboxStyle: checkboxStyle, switchStyle: switchStyle, labelStyle: labelStyle, action: draft.action,
         detail: draft.detail, styleOverrides: draft.style)
-    try kind.behavior.decode(into: &control, KindKeys(id: id, node: node, keys: keys, context: context))
+    try kind.behavior.decode(into: &control, KindKeys(id: id, node: node, keys: keys, context: context, theme: theme))
     return (control, idNode)
 }
 

@@ -112,6 +112,7 @@ extension Theme {
         switch kind.behavior.look {
         case .box: overrides.apply(to: &checkbox)
         case .track: overrides.apply(to: &toggle)
+        case .text: break
         }
         overrides.apply(to: &label)
         if controlDefaults.onCheckColor == nil, overrides.onCheckColor == nil {

@@ -2,7 +2,7 @@
 /// rows, widget size, what a tap does, how its value is saved and drawn) live in its own
 /// folder beside this file, behind `KindBehavior`; a new kind is a folder and a line here.
 public enum ControlKind: String, Sendable, CaseIterable {
-    case checkbox, `switch`, radio
+    case checkbox, `switch`, radio, value, page
 
     /// Where this kind's rules live.
     var behavior: any KindBehavior {
@@ -10,6 +10,8 @@ public enum ControlKind: String, Sendable, CaseIterable {
         case .checkbox: CheckboxKind()
         case .switch: SwitchKind()
         case .radio: RadioKind()
+        case .value: ValueKind()
+        case .page: PageKind()
         }
     }
 }
@@ -46,6 +48,13 @@ protocol KindBehavior: Sendable {
     func animationDuration(of control: ControlDescription) -> Double
     /// Whether a sideways finger on the widget drags it (a switch's knob).
     var dragsKnob: Bool { get }
+    /// Whether the value is the user's setting, kept in the state file; a value row's text
+    /// is the device's and is not.
+    var isSaved: Bool { get }
+    /// Whether its rows are touch targets.
+    var takesTouches: Bool { get }
+    /// Whether a tap opens a page (its `sections`) instead of changing a value.
+    var opensPage: Bool { get }
 
     // MARK: Values outside
     /// The value saved for `control`, or nil when it does not fit the control as described now.
@@ -64,6 +73,8 @@ enum KindLook: Sendable {
     case box
     /// A switch's track and knob (`SwitchStyle`).
     case track
+    /// Text only (a value row): only the label's style keys.
+    case text
 }
 
 /// A control's keys as the decoder found them, for its kind to finish.
@@ -72,6 +83,8 @@ struct KindKeys {
     let node: YAMLNode
     let keys: DecodedKeys
     let context: DecodingContext
+    /// The theme the control's styles are made from (a page's controls use it too).
+    let theme: Theme
 
     /// The value of the kind's own key `key`, converted; nil when the control doesn't write it.
     func value<Value>(_ key: String, _ conversion: Conversion<Value>) throws(DescriptionError) -> Value? {
@@ -87,6 +100,8 @@ public struct RowPlan: Sendable {
         case target(option: Int?)
         /// A heading above the control's targets, in the header font; not touchable.
         case caption
+        /// A row that shows its control's value as text at its trailing edge; not touchable.
+        case display
     }
 
     /// Which side of the row the widget sits.
@@ -111,15 +126,21 @@ struct WidgetContext {
     public var fadedOver: Color?
     /// The description's images, by resolved path.
     var images: [String: Image]
+    var theme: Theme
 
     func image(_ path: String?) -> Image? { path.flatMap { images[$0] } }
 }
 
 extension KindBehavior {
     var dragsKnob: Bool { false }
+    var isSaved: Bool { true }
+    var takesTouches: Bool { true }
+    var opensPage: Bool { false }
 }
 
 extension ControlDescription {
     /// The values this control takes from outside (state file, socket), for an error message.
     public var expectedValues: String { kind.behavior.expectedJSON(for: self) }
+    /// Whether its value is a setting kept in the state file.
+    public var isSaved: Bool { kind.behavior.isSaved }
 }

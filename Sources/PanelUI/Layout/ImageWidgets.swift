@@ -31,6 +31,8 @@ extension PanelLayout {
             case .box:
                 let style = control.checkboxStyle
                 for path in [style.onImage, style.offImage] { note(path, widget) }
+            case .text:
+                break
             }
         }
         let widgets = ControlKind.allCases.map { $0.behavior.widgetSize(rowHeight: rowHeight) }

@@ -66,6 +66,11 @@ extension PanelLayout {
                 case .caption:
                     addRow(.caption(index: index), label: plan.label, detail: plan.detail, fontSize: m.headerFontSize,
                            widget: nil, minimumHeight: m.captionHeight)
+                case .display:
+                    // The text takes the trailing two fifths, whatever it says: a new text never moves the label.
+                    let text = Size(width: (width - 2 * m.rowInset) * 2 / 5, height: m.rowHeight / 2)
+                    addRow(.display(index: index), label: plan.label, detail: plan.detail,
+                           fontSize: m.pixels(control.labelStyle.fontSize), widget: (text, .trailing), minimumHeight: m.rowHeight)
                 case .target(let option):
                     addRow(.control(index: index, option: option), label: plan.label, detail: plan.detail,
                            fontSize: m.pixels(control.labelStyle.fontSize), widget: plan.widget.map { (size, $0) },

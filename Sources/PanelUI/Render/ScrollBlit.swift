@@ -127,6 +127,9 @@ extension PanelPainter {
                 case .caption(let index):
                     if failed.contains(index) { ink.append(row.frame); continue }
                     text(fitted(row.label, font: headerFont, in: row, leavingRoomFor: nil), font: headerFont, x: row.labelX, in: row.frame)
+                case .display:
+                    // Label and text: the row's whole width may carry ink.
+                    ink.append(row.frame)
                 case .control(let index, let option):
                     if option == nil, failed.contains(index) { ink.append(row.frame); continue }
                     let label = model.description.controls[index].labelStyle

@@ -15,6 +15,8 @@ public struct PanelPainter {
     let titleFont: Font
     /// The widgets' shapes, kept from frame to frame.
     let shapeMasks = ShapeMasks()
+    /// The two pages of a slide, each painted once.
+    let pageSnapshots = PageSnapshots()
     /// How much of the list the frames so far looked at, for tests that a frame's work
     /// follows what shows, not how long the list is.
     let counters = PaintCounters()
@@ -61,6 +63,7 @@ public struct PanelPainter {
     public func draw(_ model: PanelModel, at now: Double, into buffer: PixelBuffer, clip: Rect) {
         let clip = clip.intersection(buffer.bounds)
         guard !clip.isEmpty else { return }
+        if drawSlide(model, at: now, into: buffer, clip: clip) { return }
         let layout = model.layout
         let dy = -model.scrollOffset(at: now)
         var band = Canvas(buffer: buffer, clip: clip)
@@ -105,11 +108,16 @@ public struct PanelPainter {
         let m = layout.metrics
         let clip = canvas.clip
         canvas.fill(clip, color: theme.background)
-        if let fullTitle = model.description.title, let frame = layout.titleFrame, frame.intersects(clip) {
-            let title = titleFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * m.sideMargin))
+        if let fullTitle = layout.title, let frame = layout.titleFrame, frame.intersects(clip) {
+            // Centred, clear of a page's back control on either side.
+            let side = layout.backFrame.map { $0.width } ?? m.sideMargin
+            let title = titleFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * side))
             let width = titleFont.measure(title)
             drawText(title, font: titleFont, in: frame, x: Double(frame.x) + (Double(frame.width) - width) / 2,
                      color: theme.text, canvas: canvas)
+            if let back = layout.backFrame, let label = layout.backLabel {
+                drawBack(label, in: back, highlighted: model.isBackHighlighted, metrics: m, canvas: canvas)
+            }
         }
 
         // The list moves under the title bar by whole pixels.
@@ -168,10 +176,18 @@ public struct PanelPainter {
         switch row.kind {
         case .caption(let index):
             let failed = model.failedControls.contains(index)
-            let end = drawLabel(row, font: headerFont, color: theme.sectionText, badge: failed ? badge : nil, canvas: canvas)
+            let end = drawLabel(row, font: headerFont, color: theme.sectionText, detail: theme.sectionText,
+                                badge: failed ? badge : nil, canvas: canvas)
             if failed {
                 badge.draw(in: canvas, x: end + badge.gap, row: row.frame)
             }
+        case .display(let index):
+            let control = model.description.controls[index]
+            let failed = model.failedControls.contains(index)
+            guard let font = labelFonts[m.pixels(control.labelStyle.fontSize)] else { return }
+            let end = drawLabel(row, font: font, color: control.labelStyle.color, detail: theme.sectionText, badge: failed ? badge : nil, canvas: canvas)
+            if failed { badge.draw(in: canvas, x: end + badge.gap, row: row.frame) }
+            ValueRowPainter.drawText(model.values[index], font: font, in: row, color: theme.sectionText, canvas: canvas)
         case .control(let index, let option):
             guard let target = row.target else { return }
             let control = model.description.controls[index]
@@ -182,16 +198,22 @@ public struct PanelPainter {
             let disabled = state.contains(.disabled)
             if disabled { canvas.opacity = Self.disabledOpacity }
             var label = control.labelStyle
+            var detail = theme.sectionText
             if disabled {
                 // Faded text keeps WCAG's 4.5:1 against the row.
                 label.color = label.color.raisedToContrast(Self.minimumTextContrast, against: theme.rowBackground,
                                                            opacity: Self.disabledOpacity)
+                detail = detail.raisedToContrast(Self.minimumTextContrast, against: theme.rowBackground, opacity: Self.disabledOpacity)
+            } else if highlighted, theme.pressed == .row {
+                // So does the detail line on the pressed row's fill.
+                detail = detail.raisedToContrast(Self.minimumTextContrast, against: theme.highlight)
             }
             // A radio group's mark is on its caption, once for the group.
             let failed = option == nil && model.failedControls.contains(index)
             var labelEnd = Double(row.labelX)
             if label.isShown, let font = labelFonts[m.pixels(label.fontSize)] {
-                labelEnd = drawLabel(row, font: font, color: label.color, badge: failed ? badge : nil, canvas: canvas) + badge.gap
+                labelEnd = drawLabel(row, font: font, color: label.color, detail: detail, badge: failed ? badge : nil,
+                                     canvas: canvas) + badge.gap
             }
             if failed {
                 badge.draw(in: canvas, x: labelEnd, row: row.frame)
@@ -213,6 +235,19 @@ public struct PanelPainter {
         }
     }
 
+    /// A page's back control: a chevron and the title of the page it goes back to, in the
+    /// accent colour (made legible against the background), dimmed while a finger is on it.
+    private func drawBack(_ label: String, in frame: Rect, highlighted: Bool, metrics m: LayoutMetrics, canvas: Canvas) {
+        var color = theme.accent.raisedToContrast(Self.minimumTextContrast, against: theme.background)
+        if highlighted { color = color.withOpacity(0.5) }
+        let height = max(8, Int((headerFont.ascent + headerFont.descent).rounded()) + m.pixels(4))
+        let chevron = Rect(x: frame.x + m.sideMargin / 2, y: frame.y + (frame.height - height) / 2, width: height / 2 + 2, height: height)
+        Chevron.draw(in: canvas, frame: chevron, pointing: .left, color: color)
+        let x = chevron.maxX + m.pixels(6)
+        let text = titleFont.truncated(label, toWidth: Double(frame.maxX - x))
+        drawText(text, font: titleFont, in: frame, x: Double(x), color: color, canvas: canvas)
+    }
+
     /// The pressed halo behind a widget while a finger is down on its row: a capsule in the
     /// theme's highlight, which every widget look keeps 3:1 against, ringed in the accent made
     /// to reach 3:1 against the row, so the feedback itself is as visible as a control's edge.
@@ -231,7 +266,7 @@ public struct PanelPainter {
     private func widgetDrawing(_ control: ControlDescription, target: Int, onness: Double, model: PanelModel,
                                fadedOver row: Color?) -> (Canvas, Rect) -> Void {
         control.kind.behavior.widget(control, WidgetContext(target: target, onness: onness, model: model, fadedOver: row,
-                                                            images: images))
+                                                            images: images, theme: theme))
     }
 
     /// A row's label cut with an ellipsis to the row's label width, less room for the error
@@ -244,8 +279,9 @@ public struct PanelPainter {
     }
 
     /// Draws a row's label (its lines, or the label cut to one line when the layout set none)
-    /// and its detail line; returns where the last line ends, for the badge after it.
-    private func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, badge: ErrorBadge?, canvas: Canvas) -> Double {
+    /// and its detail line in `detail`; returns where the last line ends, for the badge after it.
+    private func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, detail detailColor: Color, badge: ErrorBadge?,
+                           canvas: Canvas) -> Double {
         var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
         lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
         let x = Double(row.labelX)
@@ -263,7 +299,7 @@ public struct PanelPainter {
         if let detail = row.detail {
             let height = Int(headerFont.lineHeight.rounded(.up))
             drawText(detail, font: headerFont, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: height),
-                     x: x, color: theme.sectionText, canvas: canvas)
+                     x: x, color: detailColor, canvas: canvas)
         }
         return x + font.measure(lines[lines.count - 1]).rounded()
     }

@@ -10,7 +10,7 @@ enum Help {
            panel touches --input SPEC [--config FILE] [--display headless:WxH] [--rotate N]
                          [--count N] [--timeout S]
            panel outputs [--display drm[:DEVICE][,…]]
-           panel ctl [--socket PATH] get [ID] | set ID VALUE | subscribe
+           panel ctl [--socket PATH] get [ID] | set [--no-apply] ID VALUE | update ID … | subscribe
            panel bench [--json] [--repeat N] [--config FILE] [--static-binary FILE]
 
     Run `panel COMMAND --help` for each command's flags.
@@ -59,10 +59,12 @@ enum Help {
 
     static let layout = """
     usage: panel layout [--config FILE] [--display headless:WxH[@DPI]] [--rotate N] [--scale auto|N]
+                        [--page ID]
 
     Prints the touch targets as a JSON array: id, kind, option (radio rows), label,
     frame (the whole row), control_frame (the drawn widget) and label_frame (the label's
     lines and detail line), in screen pixels after rotation, at the scale a run would use.
+    --page ID: the targets of that page, the first being its back control (kind "back").
     """
 
     static let touches = """
@@ -89,14 +91,18 @@ enum Help {
 
     static let ctl = """
     usage: panel ctl [--socket PATH] get [ID]
-           panel ctl [--socket PATH] set ID VALUE
+           panel ctl [--socket PATH] set [--no-apply] ID VALUE
+           panel ctl [--socket PATH] update ID [--enabled true|false] [--label TEXT] [--detail TEXT]
            panel ctl [--socket PATH] subscribe
 
     Talks to a running panel over its control socket (default $RUNTIME_DIRECTORY/panel.sock,
     else /run/panel/panel.sock) and prints its JSON reply: all values or one; set shows the
     value at once, runs the control's action, and is answered once the value is in the
     state file (an error if the action or the save failed) (VALUE: true, false, an option,
-    or null); subscribe prints a line per change until interrupted. Exits 1 on an error
+    or null, a number, text); --no-apply shows and saves the value without running the action
+    (the backend reporting what the device is). update changes a control's runtime properties
+    (--detail '' removes the detail line; disabling a control a finger holds cancels that touch).
+    subscribe prints a line per change and per update until interrupted. Exits 1 on an error
     reply, or when the connection ends without a complete one.
     """
 

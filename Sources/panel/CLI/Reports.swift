@@ -18,7 +18,12 @@ enum LayoutReport {
             fields.append(("label_frame", rect(rotation.toScreen(row.labelFrame, logical: layout.logicalSize))))
             return .object(fields)
         }
-        return JSONValue.array(targets).serialized(pretty: true)
+        var back: [JSONValue] = []
+        if let frame = layout.backFrame {
+            back = [.object([("kind", .string("back")), ("label", .string(layout.backLabel ?? "")),
+                             ("frame", rect(rotation.toScreen(frame, logical: layout.logicalSize)))])]
+        }
+        return JSONValue.array(back + targets).serialized(pretty: true)
     }
 
     static func rect(_ r: Rect) -> JSONValue {

@@ -15,11 +15,16 @@ struct MQTTKind: Sendable {
     let discoveryKeys: @Sendable (ControlDescription) -> [(key: String, value: JSONValue)]
     /// The payloads a command may carry, for the warning that refuses another.
     let expected: @Sendable (ControlDescription) -> String
+    /// Whether Home Assistant may command it (discovery names a command topic).
+    var commandable = true
 
-    static func of(_ kind: ControlKind) -> MQTTKind {
+    /// nil: the kind is not on MQTT (a page only opens other controls, which are).
+    static func of(_ kind: ControlKind) -> MQTTKind? {
         switch kind {
         case .switch, .checkbox: onOff
         case .radio: select
+        case .value: sensor
+        case .page: nil
         }
     }
 
@@ -56,4 +61,20 @@ struct MQTTKind: Sendable {
         expected: { control in
             "one of " + control.options.map { "'\($0)'" }.joined(separator: ", ") + (control.mustHaveSelection ? "" : " or nothing")
         })
+
+    /// Value rows: Home Assistant's `sensor`, the text as its state. Home Assistant gets no
+    /// command topic; the device's own backend may still publish a new text on `<id>/set`.
+    static let sensor = MQTTKind(
+        component: "sensor",
+        statePayload: { value, _ in
+            if case .text(let text) = value { return Array(text.utf8) }
+            return []
+        },
+        command: { payload, control in
+            let text = String(decoding: payload, as: UTF8.self)
+            return Array(text.utf8) == payload ? ControlValue(json: .string(text), for: control) : nil
+        },
+        discoveryKeys: { _ in [] },
+        expected: { control in control.expectedValues },
+        commandable: false)
 }

@@ -113,6 +113,9 @@ final class PanelService {
         keeper.observers.append { [unowned control] change, source in
             control.broadcast(ControlRequests.changeEvent(change, source: source).serialized())
         }
+        keeper.updateObservers.append { [unowned control, unowned self] index in
+            control.broadcast(ControlRequests.updateEvent(session.model.description.controls[index]).serialized())
+        }
     }
 
     // MARK: running

@@ -74,12 +74,13 @@ final class PanelSession {
         for warning in start.warnings { log.warning("\(store.path): \(warning)") }
         // The file lists every control: ids missing from it are written with their defaults;
         // values that no longer fit are left as they are until their control changes.
-        for (control, value) in zip(description.controls, start.values) where savedDocument.value(for: control.id) == nil {
+        for (control, value) in zip(description.controls, start.values) where control.isSaved && savedDocument.value(for: control.id) == nil {
             savedDocument.set(control.id, value.json)
         }
         blanker = description.blankAfter.map { IdleBlanker(blankAfter: $0, now: startTime) }
         model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
-                           values: start.values)
+                           values: start.values,
+                           pages: PanelLayout.pages(of: description, logicalSize: logicalSize, scale: scale, fonts: fonts))
     }
 
     /// Draws and shows the whole panel.
@@ -126,7 +127,7 @@ final class PanelSession {
         log.info("\(change.id) = \(change.value.json.serialized()) (\(source.rawValue))")
         if let onValueChange {
             onValueChange(change, source)
-        } else {
+        } else if model.description.controls[change.controlIndex].isSaved {
             acceptShown(change.id, change.value)
         }
     }
@@ -166,6 +167,14 @@ final class PanelSession {
     func acceptedValue(ofControl index: Int) -> ControlValue? {
         let control = model.description.controls[index]
         return savedDocument.value(for: control.id).flatMap { ControlValue(json: $0, for: control) }
+    }
+
+    /// Changes a control's runtime properties (enabled, label, detail), laid out again as at start.
+    func update(control index: Int, _ update: ControlUpdate, at now: Double) {
+        let size = frame.size, scale = painter.scale, fonts = fonts
+        _ = model.update(control: index, update, at: now) { description, page in
+            PanelLayout(description: description, logicalSize: size, scale: scale, fonts: fonts, page: page)
+        }
     }
 
     /// Shows or clears the error mark of a control whose action failed.

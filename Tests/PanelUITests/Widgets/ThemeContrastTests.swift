@@ -3,7 +3,8 @@ import Testing
 
 /// WCAG 2.1 contrast measured from the pixels the painters draw, for every widget state in
 /// every named theme: off and on outlines, tracks and fills (also disabled and pressed) reach
-/// 3:1 against what is next to them (1.4.11), and labels, headers and the title 4.5:1 (1.4.3).
+/// 3:1 against what is next to them (1.4.11), and labels, detail lines, headers and the title
+/// 4.5:1 (1.4.3).
 struct ThemeContrastTests {
     /// The themes as a description writes them.
     static let themes = ["light", "dark", "high-contrast", "{row_height: 64}", "{base: dark, accent: \"#FF9500\"}", "{base: high-contrast, pressed: row}", "{pressed: row}", "{base: dark, pressed: row}"]
@@ -11,12 +12,13 @@ struct ThemeContrastTests {
     static func yaml(theme: String) -> String {
         func controls(_ prefix: String, enabled: Bool) -> String {
             let e = enabled ? "" : ", enabled: false"
+            // Every other control has a detail line, so rows with and without one are measured.
             return """
-                  - {id: \(prefix)s0, kind: switch, label: Switch off\(e)}
+                  - {id: \(prefix)s0, kind: switch, label: Switch off, detail: Detail of a switch\(e)}
                   - {id: \(prefix)s1, kind: switch, label: Switch on, default: true\(e)}
-                  - {id: \(prefix)c0, kind: checkbox, label: Box off\(e)}
+                  - {id: \(prefix)c0, kind: checkbox, label: Box off, detail: Detail of a box\(e)}
                   - {id: \(prefix)c1, kind: checkbox, label: Box on, default: true\(e)}
-                  - {id: \(prefix)r, kind: radio, label: Radio, options: [off, on], default: "on"\(e)}
+                  - {id: \(prefix)r, kind: radio, label: Radio, detail: Detail of a group, options: [off, on], default: "on"\(e)}
 
             """
         }
@@ -56,14 +58,17 @@ struct ThemeContrastTests {
     static func shortfalls(theme: String) throws -> [Shortfall] {
         let description = try PanelDescription.parse(yaml(theme: theme), file: "contrast.yml", fileExists: { _ in true })
         let size = Size(width: 800, height: 1600)
-        var model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size))
+        let fonts = FontCache()
+        var model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size, fonts: fonts))
         let layout = model.layout
+        // A detail line is the last line of a row's text block, in the header's font.
+        let detailHeight = Int(try fonts.font(path: description.theme.font, pixelSize: layout.metrics.headerFontSize).lineHeight.rounded(.up))
         let pressedSection = layout.sections[2]
         for (slot, row) in pressedSection.rows.enumerated() where row.target != nil {
             _ = model.handle(PanelTouch(phase: .down, slot: slot, position: row.frame.center), at: 0)
         }
         let buffer = PixelBuffer(size: size)
-        try PanelPainter(description: description, fonts: FontCache()).draw(model, at: 0, into: buffer, clip: buffer.bounds)
+        try PanelPainter(description: description, fonts: fonts).draw(model, at: 0, into: buffer, clip: buffer.bounds)
 
         var short: [Shortfall] = []
         func expect(_ ratio: Double, _ needed: Double, _ what: String) {
@@ -81,6 +86,11 @@ struct ThemeContrastTests {
                 let labelArea = Rect(x: row.labelX, y: f.minY, width: min(row.labelWidth, 160), height: f.height)
                 let name = "section \(s) '\(row.label)'"
                 expect(mostDistinct(buffer, in: labelArea, against: rowColor), 4.5, "\(name) text")
+                if row.detail != nil {
+                    let l = row.labelFrame
+                    let detailArea = Rect(x: l.minX, y: l.maxY - detailHeight, width: min(l.width, 160), height: detailHeight)
+                    expect(mostDistinct(buffer, in: detailArea, against: rowColor), 4.5, "\(name) detail")
+                }
                 guard let target = row.target, case .control(let index, _) = row.kind else { continue }
                 let c = row.controlFrame
                 let pressed = model.state(ofTarget: target).contains(.highlighted)
@@ -104,6 +114,8 @@ struct ThemeContrastTests {
                         let middle = Rect(x: c.minX + c.width / 3, y: c.minY + c.height / 3, width: c.width / 3, height: c.height / 3)
                         expect(mostDistinct(buffer, in: middle, against: fill), 3, "\(name) check")
                     }
+                default:
+                    break  // kinds without a box or track (value rows have no target; a page's chevron is not a state)
                 }
                 if pressed, description.theme.pressed == .halo {
                     // The halo's edge against the row.
@@ -130,6 +142,21 @@ struct ThemeContrastTests {
         #expect(short.isEmpty, "\(short)")
         let fill = Color(hex: accent)!
         #expect(fill.contrast(with: .white) < 3, "a white check would fall short on \(accent)")
+    }
+
+    /// A disabled row's detail line is faded with the row, and on `pressed: row` a held row's
+    /// sits on the highlight: the section-text grey there would fall short (light 2.4:1 faded,
+    /// 4.1:1 on the highlight) and is raised to 4.5:1 as the label is.
+    @Test(arguments: ["light", "dark", "{pressed: row}", "{base: dark, pressed: row}"])
+    func detailLinesFadedOrPressedAreRaised(theme: String) throws {
+        let short = try Self.shortfalls(theme: theme).filter { $0.what.hasSuffix("detail") }
+        #expect(short.isEmpty, "\(short)")
+        let t = try PanelDescription.parse(Self.yaml(theme: theme), file: "contrast.yml", fileExists: { _ in true }).theme
+        #expect(t.sectionText.composited(over: t.rowBackground, opacity: PanelPainter.disabledOpacity).contrast(with: t.rowBackground) < 4.5,
+                "the section text faded would fall short")
+        if t.pressed == .row {
+            #expect(t.sectionText.contrast(with: t.highlight) < 4.5, "the section text on the highlight would fall short")
+        }
     }
 
     @Test func contrastMath() {
