@@ -2,7 +2,8 @@ import PanelUI
 
 /// What one run of a value source's program gave: the text its row shows, or why there is none.
 enum ValueReading: Equatable, CustomStringConvertible {
-    /// stdout's first line, trimmed, without control characters (may be empty).
+    /// stdout's first line, trimmed, without control characters, at most `ValueText.longest`
+    /// characters: always text a value row takes (may be empty).
     case text(String)
     /// "exited with status 1: sensors: no such chip", "timed out after 2 s", "cannot start …",
     /// "unknown placeholder {vaule} in exec argument 1".
@@ -42,8 +43,13 @@ struct FirstLineCapture {
         }
     }
 
-    /// The line as a row shows it: see `shownLine`.
-    var text: String { shownLine(kept, cut: isCut) }
+    /// The line as a row shows it (see `shownLine`), cut to what a value row may show
+    /// (`ValueText.longest` characters, the last of them "…" when cut).
+    var text: String {
+        let shown = shownLine(kept, cut: isCut).unicodeScalars
+        guard shown.count > ValueText.longest else { return String(shown) }
+        return String(String.UnicodeScalarView(shown.prefix(ValueText.longest - 1))) + "…"
+    }
 }
 
 /// The end of a stream, for its last line: the last `limit` bytes are kept.

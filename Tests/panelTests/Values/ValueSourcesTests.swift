@@ -134,7 +134,8 @@ struct ValueSourcesTests {
         sources.start()
         try wait(for: 3, readings, loop)
         #expect(readings.of("tail") == [.text("21.5")], "not killed by SIGPIPE after its first line")
-        #expect(readings.of("line") == [.text(String(repeating: "x", count: FirstLineCapture.limit))])
+        #expect(readings.of("line") == [.text(String(repeating: "x", count: ValueText.longest - 1) + "…")])
+        #expect(readings.all.allSatisfy { if case .text(let text) = $0.reading { ValueText.isShowable(text) } else { true } })
         #expect(readings.of("err") == [.failed(reason: "exited with status 1: …" + String(repeating: "y", count: 200) + "…")])
     }
 
@@ -200,10 +201,13 @@ struct ValueOutputTests {
         #expect(long.kept.count == 4096 && long.isCut && long.isComplete)
         // A character cut at the limit is dropped, not shown as U+FFFD.
         let cut = firstLine([[UInt8](repeating: UInt8(ascii: "a"), count: 4095) + Array("é".utf8)])
-        #expect(cut.text == String(repeating: "a", count: 4095))
+        #expect(cut.isCut && shownLine(cut.kept, cut: cut.isCut) == String(repeating: "a", count: 4095))
         // A line that ends exactly at the limit is whole.
         let exact = firstLine([[UInt8](repeating: UInt8(ascii: "a"), count: 4096) + [10]])
-        #expect(!exact.isCut && exact.text.count == 4096)
+        #expect(!exact.isCut && exact.kept.count == 4096)
+        // What a value row shows is at most ValueText.longest characters.
+        #expect(exact.text == String(repeating: "a", count: ValueText.longest - 1) + "…")
+        #expect(firstLine([[UInt8](repeating: UInt8(ascii: "b"), count: ValueText.longest)]).text.count == ValueText.longest)
         #expect(firstLine([]).text == "" && firstLine([Array(" \t\r\n".utf8)]).text == "")
     }
 
