@@ -29,6 +29,7 @@ extension PanelDescription {
                                     socketPath: draft.socketPath, calibration: draft.calibration,
                                     fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
                                     columns: draft.columns, themeSchedule: draft.theme.schedule, mqtt: draft.mqtt)
+                .with(warnings: context.warnings.all)
         })
     }
 }

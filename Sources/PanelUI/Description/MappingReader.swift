@@ -6,6 +6,7 @@ struct DecodingContext {
     let source: String
     let fileExists: (String) -> Bool
     let files = NotedFiles()
+    let warnings = NotedWarnings()
     let ids = NotedIDs()
 
     func error(at location: SourceLocation, _ message: String) -> DescriptionError {

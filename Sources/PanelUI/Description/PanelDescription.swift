@@ -38,6 +38,9 @@ public struct PanelDescription: Equatable, Sendable {
     public var themeSchedule: ThemeSchedule?
     /// Key `mqtt`: the broker to join; nil talks to no broker (libmosquitto is never loaded).
     public var mqtt: MQTTDescription?
+    /// What loads but is probably a mistake (an `exec` argument's `{vaule}`), in file order:
+    /// `panel check` prints these, `panel run` logs them.
+    public var warnings: [DescriptionWarning] = []
 
     /// All controls of all sections of every page: the panel's own in file order first, then
     /// each page's (`pageStarts`), so the controls of one page are one run of indices. Kept, not

@@ -9,7 +9,8 @@ import PanelUI
 /// the pending one, which never runs and is reported `.superseded` (a device only has to end
 /// at the latest value, and a client setting a control thousands of times no longer queues
 /// thousands of children). A child that outlives its timeout gets SIGTERM, then SIGKILL
-/// `killGrace` seconds later, and counts as failed.
+/// `TimedChild.killGrace` seconds later, and counts as failed; one whose `exec` has a placeholder
+/// other than `{id}` and `{value}` is never started and counts as failed.
 final class ActionRunner {
     struct Job: Equatable {
         var controlID: String
@@ -26,13 +27,6 @@ final class ActionRunner {
         case superseded(by: Job)
     }
 
-    private struct Running {
-        let child: ChildProcess
-        let watch: EventLoop.Watch
-        var timer: EventLoop.Timer
-        var timedOut = false
-    }
-
     /// A control's jobs: the one started (running, or failing to start, its end reported from
     /// the loop) and the newest change waiting for it.
     private struct Slot {
@@ -43,13 +37,10 @@ final class ActionRunner {
     /// Called on the loop when a job ends (the control's pending job, if any, has not started
     /// yet), and from inside `enqueue` for the job a newer one supersedes.
     var finished: (Job, Outcome) -> Void = { _, _ in }
-    /// Seconds between SIGTERM and SIGKILL for a child that timed out.
-    static let killGrace = 1.0
-
     private let loop: EventLoop
     private let log: Log
     private var slots: [String: Slot] = [:]
-    private var running: [String: Running] = [:]
+    private var running: [String: TimedChild] = [:]
     private let baseEnvironment: [String]
 
     init(loop: EventLoop, log: Log, environment: [String: String]) {
@@ -79,42 +70,29 @@ final class ActionRunner {
     }
 
     private func start(_ job: Job) {
+        // An argument panel would pass with a stray `{vaule}` in it is never run (check warned).
+        if let unknown = job.action.unknownPlaceholder {
+            loop.schedule(at: loop.clock.now) { [unowned self] in complete(job.controlID, .failed(unknown.reason)) }
+            return
+        }
         let argv = job.action.arguments(id: job.controlID, value: job.value.actionText)
         let environment = baseEnvironment + ["PANEL_ID=\(job.controlID)", "PANEL_VALUE=\(job.value.actionText)"]
         do throws(SystemCallError) {
-            let child = try ChildProcess(argv: argv, environment: environment)
-            let watch = try loop.watch(child.pidfd.rawValue) { [unowned self] _ in childExited(job.controlID) }
-            let timer = loop.schedule(at: loop.clock.now + job.action.timeout) { [unowned self] in timeOut(job.controlID) }
-            running[job.controlID] = Running(child: child, watch: watch, timer: timer)
+            running[job.controlID] = try TimedChild(argv: argv, environment: environment, timeout: job.action.timeout, loop: loop,
+                onTimeout: { [unowned self] in
+                    log.warning("action for \(job.controlID) = \(job.value.actionText) still running after \(shown(job.action.timeout)) s; stopping it (SIGTERM)")
+                },
+                ended: { [unowned self] ending in
+                    running[job.controlID] = nil
+                    switch ending {
+                    case .timedOut: complete(job.controlID, .failed("timed out after \(shown(job.action.timeout)) s"))
+                    case .exited(.exited(0)): complete(job.controlID, .succeeded)
+                    case .exited(let termination): complete(job.controlID, .failed(termination.description))
+                    }
+                })
         } catch {
             // Reported from the loop, like any other end, so callers never see a re-entrant finish.
             loop.schedule(at: loop.clock.now) { [unowned self] in complete(job.controlID, .failed("\(error)")) }
-        }
-    }
-
-    private func timeOut(_ controlID: String) {
-        guard var entry = running[controlID], let job = slots[controlID]?.current else { return }
-        log.warning("action for \(controlID) = \(job.value.actionText) still running after \(shown(job.action.timeout)) s; stopping it (SIGTERM)")
-        entry.timedOut = true
-        entry.child.signalGroup(SIGTERM)
-        entry.timer = loop.schedule(at: loop.clock.now + Self.killGrace) { [weak child = entry.child] in
-            child?.signalGroup(SIGKILL)
-        }
-        running[controlID] = entry
-    }
-
-    private func childExited(_ controlID: String) {
-        guard let entry = running[controlID], let job = slots[controlID]?.current,
-              let termination = entry.child.reap() else { return }
-        loop.unwatch(entry.watch)
-        loop.cancel(entry.timer)
-        running[controlID] = nil
-        if entry.timedOut {
-            complete(controlID, .failed("timed out after \(shown(job.action.timeout)) s"))
-        } else if termination == .exited(0) {
-            complete(controlID, .succeeded)
-        } else {
-            complete(controlID, .failed(termination.description))
         }
     }
 
@@ -128,9 +106,9 @@ final class ActionRunner {
 
     /// Asks every running child to stop (SIGTERM) when panel exits; their values stay unsaved.
     func terminateAll() {
-        for (controlID, entry) in running {
+        for (controlID, child) in running {
             log.warning("action for \(controlID) still running at exit; sending it SIGTERM (its value is not saved)")
-            entry.child.signalGroup(SIGTERM)
+            child.signalGroup(SIGTERM)
         }
     }
 

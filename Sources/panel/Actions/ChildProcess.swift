@@ -9,8 +9,10 @@ import Glibc
 final class ChildProcess {
     let pid: pid_t
     let pidfd: FileDescriptor
-    /// The read end of the child's piped stream, for `Output.pipe`; closed with the child object.
+    /// The read end of the child's piped stream, for `Output.pipe` (stdout's for `.pipes`); closed with the child object.
     let output: CInt?
+    /// The read end of the child's stderr, for `Output.pipes`; closed with the child object.
+    let errorOutput: CInt?
 
     /// Where the child's stdout goes.
     enum Output {
@@ -19,6 +21,9 @@ final class ChildProcess {
         /// `stream` (STDOUT_FILENO or STDERR_FILENO) into a pipe read through `output`:
         /// programs whose output panel reads (the benchmark's children).
         case pipe(stream: CInt)
+        /// stdout into `output` and stderr into `errorOutput`, each its own pipe: programs whose
+        /// result panel reads from stdout and whose complaint it reads from stderr (value sources).
+        case pipes
     }
 
     /// How a child ended.
@@ -44,14 +49,22 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         var pipeEnds: [CInt] = [-1, -1]
+        var errorEnds: [CInt] = [-1, -1]
+        /// Close-on-exec on both ends: only the dup2'd copy reaches the child.
+        func makePipe(_ ends: inout [CInt], for stream: CInt) throws(SystemCallError) {
+            guard pipe(&ends) == 0 else { throw SystemCallError("make a pipe for \(argv[0])", Errno.current) }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], stream)
+        }
+        let closeAll = { for end in pipeEnds + errorEnds where end >= 0 { Glibc.close(end) } }
         switch output {
         case .panelStderr:
             posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
         case .pipe(let stream):
-            guard pipe(&pipeEnds) == 0 else { throw SystemCallError("make a pipe for \(argv[0])", Errno.current) }
-            // Close-on-exec on both ends: only the dup2'd copy reaches the child.
-            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], stream)
+            try makePipe(&pipeEnds, for: stream)
+        case .pipes:
+            try makePipe(&pipeEnds, for: STDOUT_FILENO)
+            do { try makePipe(&errorEnds, for: STDERR_FILENO) } catch { closeAll(); throw error }
         }
 
         var attributes = posix_spawnattr_t()
@@ -74,16 +87,19 @@ final class ChildProcess {
                 posix_spawn(&pid, argv[0], &actions, &attributes, cArgv, cEnvironment)
             }
         }
-        if pipeEnds[1] >= 0 { Glibc.close(pipeEnds[1]) }
+        for end in [pipeEnds[1], errorEnds[1]] where end >= 0 { Glibc.close(end) }
+        (pipeEnds[1], errorEnds[1]) = (-1, -1)
         guard result == 0 else {
-            if pipeEnds[0] >= 0 { Glibc.close(pipeEnds[0]) }
+            closeAll()
             throw SystemCallError("start \(argv[0])", Errno(result), advice: "check the path in the control's 'action: exec:'")
         }
         self.pid = pid
         self.output = pipeEnds[0] >= 0 ? pipeEnds[0] : nil
+        errorOutput = errorEnds[0] >= 0 ? errorEnds[0] : nil
         let fd = pidfd_open(pid, 0)
         guard fd >= 0 else {
             let error = Errno.current
+            closeAll()
             Glibc.kill(-pid, SIGKILL)
             var status: CInt = 0
             _ = waitpid(pid, &status, 0)
@@ -94,6 +110,7 @@ final class ChildProcess {
 
     deinit {
         if let output { Glibc.close(output) }
+        if let errorOutput { Glibc.close(errorOutput) }
     }
 
     /// Signals the child's whole process group (the pid is ours until it is reaped).

@@ -65,7 +65,9 @@ enum Commands {
         }
         let description = try loadDescription(path)
         _ = try loadAssets(description, file: path)
-        console.out("\(path): ok, \(description.controls.count) controls")
+        for warning in description.warnings { console.err(warning.description) }
+        let warned = description.warnings.isEmpty ? "" : " (\(description.warnings.count) warning\(description.warnings.count == 1 ? "" : "s"))"
+        console.out("\(path): ok, \(description.controls.count) controls\(warned)")
         return ExitStatus.success
     }
 

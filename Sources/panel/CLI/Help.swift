@@ -52,6 +52,9 @@ enum Help {
     usage: panel check --config FILE
 
     Validates a panel description. Prints FILE:LINE:COL: message and exits 2 on the first error.
+    Prints FILE:LINE:COL: warning: message on stderr for what loads but is likely a mistake
+    (a placeholder other than {id} and {value} in an exec argument, whose command is then
+    never started) and exits 0.
     """
 
     static let layout = """

@@ -10,6 +10,7 @@ extension Commands {
         let environment = environment()
         let description = try loadDescription(flags["config"])
         let images = try loadAssets(description, file: flags["config"] ?? DemoPanel.fileName)
+        for warning in description.warnings { log.warning(warning.located) }
         let mqttSettings = try description.mqtt.map { (mqtt) throws(CommandFailure) in try MQTTSettings.checked(mqtt, environment: environment) }
         let givenSpec = try flags["display"].map { (text) throws(UsageError) in try DisplaySpec(parsing: text) }
         let givenInput = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) }
@@ -122,6 +123,7 @@ extension Commands {
                                 startTime: Double, log: Log) throws -> PanelSession {
         let description = try loadDescription(flags["config"])
         let images = try loadAssets(description, file: flags["config"] ?? DemoPanel.fileName)
+        for warning in description.warnings { log.warning(warning.located) }
         return try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
                                 display: old.display, store: store, fonts: fonts, now: Int(time(nil)), log: log,
                                 values: old.savedDocument, startTime: startTime,
