@@ -162,6 +162,8 @@ public struct ControlDescription: Equatable, Sendable {
     /// The style keys the control itself wrote, kept so the styles can be made again over
     /// another theme (`theme: auto` switching to dark).
     public var styleOverrides: StyleOverrides
+    /// Key `source` of a value row: the command run on a schedule whose output it shows.
+    public var source: ValueSourceDescription?
     /// Key `icon`: a picture at the row's leading edge (resolved path), scaled to the row.
     public var icon: String?
     /// A page's own sections (kind `page`): what opens when its row is tapped.

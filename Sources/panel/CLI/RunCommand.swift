@@ -91,6 +91,9 @@ extension Commands {
                 throw CommandFailure(message: "panel: \(error)", status: ExitStatus.failure)
             }
             if let control { service.attach(control: control) }
+            let feed = ValueFeed(keeper: keeper, loop: loop, log: log, environment: environment, now: { clock.now })
+            feed.start()
+            defer { feed.stop() }
             log.info(recorded != nil ? "replay done, holding the last frame; stop with SIGTERM or Ctrl-C"
                 : live != nil ? "showing \(description.controls.count) controls with input from \(flags["input"] ?? "libinput"); stop with SIGTERM or Ctrl-C"
                 : "showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C")

@@ -4,20 +4,22 @@
 /// command run on a schedule) and is not a setting, so it is not saved.
 struct ValueKind: KindBehavior {
     var pluralName: String { "value rows" }
-    var ownKeys: [String] { [] }
+    /// `source: {exec: [...], every: S, timeout: S}`: a command whose first line the row shows.
+    var ownKeys: [String] { ["source"] }
     var look: KindLook { .text }
     var curve: Transition.Curve { .linear }
     var isSaved: Bool { false }
     var takesTouches: Bool { false }
 
     /// What a value row shows before anything reported its text, and while its source fails.
-    public static let unknown = "—"
+    static let unknown = ValueText.unknown
 
     func decode(into control: inout ControlDescription, _ k: KindKeys) throws(DescriptionError) {
         if control.action != nil, let key = k.keys.key("action") {
             throw k.context.error(key, "value row '\(k.id)' shows what the device reports and runs no action; remove 'action'")
         }
         control.defaultValue = .text(try k.value("default", .line) ?? Self.unknown)
+        control.source = try k.value("source", .valueSource)
     }
 
     func initialValue(options: [String], mustHaveSelection: Bool) -> ControlValue { .text(Self.unknown) }
@@ -55,6 +57,8 @@ struct ValueKind: KindBehavior {
 /// make a row grow or fill memory.
 public enum ValueText {
     public static let longest = 200
+    /// Shown before anything reported a text, and while a source fails.
+    public static let unknown = "—"
 
     public static func isShowable(_ text: String) -> Bool {
         text.unicodeScalars.count <= longest && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
