@@ -28,11 +28,14 @@ extension PanelLayout {
         let labelX = x + m.rowInset + (leading.map { $0 + m.labelGap } ?? 0)
         let detailFont = setter.font(m.headerFontSize)
         var rows: [Row] = []
-        func addRow(_ kind: RowKind, label: String, detail: String?, fontSize: Int, widget: (size: Size, side: RowPlan.Side)?,
-                    minimumHeight: Int) {
+        func addRow(_ kind: RowKind, label: String, detail: String?, fontSize: Int,
+                    widget: (placement: WidgetPlacement, side: RowPlan.Side)?, minimumHeight: Int) {
             var labelEnd = x + width - m.rowInset
-            let widgetSize = widget?.size ?? Size(width: 0, height: 0)
-            if widget?.side == .trailing { labelEnd -= widgetSize.width + m.labelGap }
+            let widgetSize = widget?.placement.size ?? Size(width: 0, height: 0)
+            let trailingRoom = widget?.placement.trailing ?? 0
+            if widget?.side == .trailing {
+                labelEnd -= widgetSize.width + m.labelGap + trailingRoom + (widget?.placement.leading ?? 0)
+            }
             let labelWidth = max(0, labelEnd - labelX)
             let font = setter.font(fontSize)
             let lines = font.map { LabelWrapping.lines(label, font: $0, width: Double(labelWidth)) } ?? []
@@ -47,20 +50,31 @@ extension PanelLayout {
             if let widget {
                 let top = y + (height - widgetSize.height) / 2
                 controlFrame = widget.side == .trailing
-                    ? Rect(x: frame.maxX - m.rowInset - widgetSize.width, y: top, width: widgetSize.width, height: widgetSize.height)
+                    ? Rect(x: frame.maxX - m.rowInset - trailingRoom - widgetSize.width, y: top, width: widgetSize.width,
+                           height: widgetSize.height)
                     : Rect(x: x + m.rowInset, y: top, width: widgetSize.width, height: widgetSize.height)
+            }
+            var valueFrame = Rect.empty
+            if let span = widget?.placement.valueSpan {
+                valueFrame = Rect(x: controlFrame.x + span.lowerBound, y: y + (height - lineHeight) / 2, width: span.count,
+                                  height: lineHeight)
             }
             var target: Int?
             if case .control = kind { target = targetCount(rows) }
             let labelFrame = Rect(x: labelX, y: y + (height - textHeight) / 2, width: labelWidth, height: textHeight)
             rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame, labelX: labelX,
                             labelWidth: labelWidth, hasSeparator: true, target: target, haloMargin: m.haloMargin,
-                            labelLines: lines, detail: shownDetail, labelFrame: labelFrame))
+                            labelLines: lines, detail: shownDetail, labelFrame: labelFrame, valueFrame: valueFrame))
             y += height
         }
         for (offset, (control, rowPlans)) in plans.enumerated() {
             let index = firstControl + offset
-            let size = control.kind.behavior.widgetSize(rowHeight: m.rowHeight)
+            let fontSize = m.pixels(control.labelStyle.fontSize)
+            let font = setter.font(fontSize)
+            let room = RowRoom(width: width, metrics: m, fontSize: fontSize) { text in
+                font.map { Int($0.measure(text).rounded(.up)) } ?? Self.estimatedWidth(text, fontSize: fontSize)
+            }
+            let placement = control.kind.behavior.placement(of: control, in: room)
             for plan in rowPlans {
                 switch plan.role {
                 case .caption:
@@ -68,7 +82,7 @@ extension PanelLayout {
                            widget: nil, minimumHeight: m.captionHeight)
                 case .target(let option):
                     addRow(.control(index: index, option: option), label: plan.label, detail: plan.detail,
-                           fontSize: m.pixels(control.labelStyle.fontSize), widget: plan.widget.map { (size, $0) },
+                           fontSize: fontSize, widget: plan.widget.map { (placement, $0) },
                            minimumHeight: m.rowHeight)
                 }
             }
@@ -76,6 +90,12 @@ extension PanelLayout {
         if !rows.isEmpty { rows[rows.count - 1].hasSeparator = false }
         return Section(title: section.title, headerFrame: headerFrame,
                        groupFrame: Rect(x: x, y: groupTop, width: width, height: y - groupTop), rows: rows)
+    }
+
+    /// A text's width in a font of `fontSize` pixels when the layout has no fonts: wider than
+    /// DejaVu Sans draws any character but a few (0.75 em; digits are 0.64).
+    static func estimatedWidth(_ text: String, fontSize: Int) -> Int {
+        (text.unicodeScalars.count * fontSize * 3 + 3) / 4
     }
 
     /// Section-local target numbers; renumbered once the sections are in reading order.
@@ -98,6 +118,7 @@ extension PanelLayout.Section {
             row.frame = row.frame.offsetBy(dx: dx, dy: dy)
             row.controlFrame = row.controlFrame.offsetBy(dx: dx, dy: dy)
             row.labelFrame = row.labelFrame.offsetBy(dx: dx, dy: dy)
+            row.valueFrame = row.valueFrame.offsetBy(dx: dx, dy: dy)
             row.labelX += dx
             return row
         }

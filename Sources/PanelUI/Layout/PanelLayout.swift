@@ -47,6 +47,8 @@ public struct PanelLayout: Equatable, Sendable {
         public var detail: String?
         /// Where the label's lines and the detail line are drawn, centred vertically in `frame`.
         public var labelFrame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)
+        /// Where a slider or stepper writes its value ("60 %"), one line high; empty for other kinds.
+        public var valueFrame: Rect = .empty
     }
 
     public struct Section: Equatable, Sendable {
