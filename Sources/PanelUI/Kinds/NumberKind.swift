@@ -153,8 +153,9 @@ extension NumberKind {
         let limit = 1e9
         let min = try k.value("min", .number(in: -limit...limit)) ?? 0
         let max = try k.value("max", .number(in: -limit...limit)) ?? Swift.max(100, min + 1)
-        let step = try k.value("step", .number(in: 0.000001...limit)) ?? 1
+        let step = try k.value("step", .number(in: 0...limit)) ?? 1
         let at = { (key: String) in k.keys.value(key) ?? k.node }
+        guard step > 0 else { throw k.context.error(at("step"), "'step' of '\(k.id)' must be more than 0") }
         guard max > min else {
             throw k.context.error(at("max"), "'max' (\(NumberSetting.fixed(max, decimals: NumberSetting.decimals(of: max)))) of \(control.kind.rawValue) '\(k.id)' must be greater than 'min' (\(NumberSetting.fixed(min, decimals: NumberSetting.decimals(of: min))))")
         }

@@ -62,8 +62,9 @@ struct SliderFinger: WidgetFinger {
     }
 
     func pressedDamage(in model: PanelModel) -> Rect {
-        let t = model.transitions[target]
-        return SliderGeometry(model.layout.targets[target]).span(min(t.from, t.to), max(t.from, t.to))
+        // The knob where it rests, or anywhere on an animation's way (the frame's time is not known here).
+        let t = model.transitions[target], from = t.duration > 0 ? t.from : t.to
+        return SliderGeometry(model.layout.targets[target]).span(min(from, t.to), max(from, t.to))
     }
 
     /// Shows the value under `x` and, with `send: continuous`, reports it unless the interval since the last report is not over.
