@@ -89,8 +89,8 @@ public struct NumberSetting: Equatable, Sendable {
 
     /// The room for a value's text in a row: its widest text, and at least 1.25 rows, so the
     /// sliders and steppers of a group line up unless one's text is longer.
-    static func valueWidth(_ setting: NumberSetting, in room: RowRoom) -> Int {
-        Swift.max((setting.longestTexts.map(room.textWidth).max() ?? 0) + 1, room.metrics.rowHeight * 5 / 4)
+    static func valueWidth(_ setting: NumberSetting, in room: RowRoom, atLeast rows: Double = 1.25) -> Int {
+        Swift.max((setting.longestTexts.map(room.textWidth).max() ?? 0) + 1, Int(Double(room.metrics.rowHeight) * rows))
     }
 
     func rounded(_ value: Double) -> Double {

@@ -21,12 +21,19 @@ public struct WidgetPlacement: Equatable, Sendable {
     public var trailing = 0
     /// Where its value's text goes, in x from the frame's left edge; nil: no text.
     public var valueSpan: Range<Int>? = nil
+    /// The widget goes under the label instead of beside it (the label would not fit its line).
+    public var stacked = false
+    /// Stacked, the value's text is written on the label's line, at the row's end.
+    public var valueOnLabelLine = false
 
-    public init(size: Size, leading: Int = 0, trailing: Int = 0, valueSpan: Range<Int>? = nil) {
+    public init(size: Size, leading: Int = 0, trailing: Int = 0, valueSpan: Range<Int>? = nil, stacked: Bool = false,
+                valueOnLabelLine: Bool = false) {
         self.size = size
         self.leading = leading
         self.trailing = trailing
         self.valueSpan = valueSpan
+        self.stacked = stacked
+        self.valueOnLabelLine = valueOnLabelLine
     }
 }
 

@@ -33,8 +33,11 @@ extension PanelLayout {
             var labelEnd = x + width - m.rowInset
             let widgetSize = widget?.placement.size ?? Size(width: 0, height: 0)
             let trailingRoom = widget?.placement.trailing ?? 0
+            // A widget too wide to share the label's line goes under it (a slider on a narrow screen).
+            let stacked = widget?.placement.stacked ?? false, valueOnLabelLine = widget?.placement.valueOnLabelLine ?? false
             if widget?.side == .trailing {
-                labelEnd -= widgetSize.width + m.labelGap + trailingRoom + (widget?.placement.leading ?? 0)
+                labelEnd -= stacked ? (valueOnLabelLine ? (widget?.placement.valueSpan?.count ?? 0) + m.labelGap : 0)
+                    : widgetSize.width + m.labelGap + trailingRoom + (widget?.placement.leading ?? 0)
             }
             let labelWidth = max(0, labelEnd - labelX)
             let font = setter.font(fontSize)
@@ -44,11 +47,13 @@ extension PanelLayout {
             let detailHeight = detail == nil ? 0 : detailFont.map { Int($0.lineHeight.rounded(.up)) } ?? m.headerFontSize
             let textHeight = max(1, lines.count) * lineHeight + detailHeight
             let grows = lines.count > 1 || detail != nil
-            let height = max(minimumHeight, grows ? textHeight + 2 * m.textPadding : 0)
+            let height = stacked ? max(minimumHeight, textHeight + widgetSize.height + 3 * m.textPadding)
+                : max(minimumHeight, grows ? textHeight + 2 * m.textPadding : 0)
+            let labelTop = stacked ? y + m.textPadding : y + (height - textHeight) / 2
             let frame = Rect(x: x, y: y, width: width, height: height)
             var controlFrame = Rect(x: x + m.rowInset, y: y + height / 2, width: 0, height: 0)
             if let widget {
-                let top = y + (height - widgetSize.height) / 2
+                let top = stacked ? y + height - m.textPadding - widgetSize.height : y + (height - widgetSize.height) / 2
                 controlFrame = widget.side == .trailing
                     ? Rect(x: frame.maxX - m.rowInset - trailingRoom - widgetSize.width, y: top, width: widgetSize.width,
                            height: widgetSize.height)
@@ -56,15 +61,17 @@ extension PanelLayout {
             }
             var valueFrame = Rect.empty
             if let span = widget?.placement.valueSpan {
-                valueFrame = Rect(x: controlFrame.x + span.lowerBound, y: y + (height - lineHeight) / 2, width: span.count,
-                                  height: lineHeight)
+                let top = valueOnLabelLine ? labelTop
+                    : stacked ? controlFrame.y + (controlFrame.height - lineHeight) / 2 : y + (height - lineHeight) / 2
+                valueFrame = Rect(x: controlFrame.x + span.lowerBound, y: top, width: span.count, height: lineHeight)
             }
             var target: Int?
             if case .control = kind { target = targetCount(rows) }
-            let labelFrame = Rect(x: labelX, y: y + (height - textHeight) / 2, width: labelWidth, height: textHeight)
+            let labelFrame = Rect(x: labelX, y: labelTop, width: labelWidth, height: textHeight)
             rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame, labelX: labelX,
                             labelWidth: labelWidth, hasSeparator: true, target: target, haloMargin: m.haloMargin,
-                            labelLines: lines, detail: shownDetail, labelFrame: labelFrame, valueFrame: valueFrame))
+                            labelLines: lines, detail: shownDetail, labelFrame: labelFrame, valueFrame: valueFrame,
+                            labelOnTop: stacked))
             y += height
         }
         for (offset, (control, rowPlans)) in plans.enumerated() {

@@ -255,7 +255,7 @@ public struct PanelPainter {
         var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
         lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
         let x = Double(row.labelX)
-        guard lines.count > 1 || row.detail != nil else {
+        guard lines.count > 1 || row.detail != nil || row.labelOnTop else {
             drawText(lines[0], font: font, in: row.frame, x: x, color: color, canvas: canvas)
             return x + font.measure(lines[0]).rounded()
         }

@@ -51,13 +51,22 @@ struct SliderGeometry {
 
     /// The placement in a row of `room`: the knob 7/16 of the row high (28 px in a 64 px row,
     /// UISlider's thumb), the value text after the track, the track taking 55 % of the rest.
-    static func placement(_ setting: NumberSetting, in room: RowRoom) -> WidgetPlacement {
-        let m = room.metrics
+    /// When the label would not fit its line beside them (a narrow screen, a long label), the
+    /// track goes under the label across the row and the value to the label line's end.
+    static func placement(_ control: ControlDescription, in room: RowRoom) -> WidgetPlacement {
+        let m = room.metrics, setting = control.numberSetting
         let knob = max(12, m.rowHeight * 7 / 16)
         let reach = (knob + 1) / 2 + m.haloMargin + 1
         let valueWidth = NumberSetting.valueWidth(setting, in: room)
         let rest = room.width - 2 * m.rowInset - 2 * reach - 2 * m.labelGap - valueWidth
         let width = max(3 * knob, rest * 55 / 100)
+        let labelRoom = rest - width
+        if control.labelStyle.isShown, room.textWidth(control.label) > labelRoom {
+            let measured = NumberSetting.valueWidth(setting, in: room, atLeast: 0)
+            let track = max(0, room.width - 2 * m.rowInset - 2 * reach)
+            return WidgetPlacement(size: Size(width: track, height: knob), leading: reach, trailing: reach,
+                                   valueSpan: (track + reach - measured)..<(track + reach), stacked: true, valueOnLabelLine: true)
+        }
         let valueStart = width + reach + m.labelGap
         return WidgetPlacement(size: Size(width: width, height: knob), leading: reach, trailing: reach + m.labelGap + valueWidth,
                                valueSpan: valueStart..<(valueStart + valueWidth))

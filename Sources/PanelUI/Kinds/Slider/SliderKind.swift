@@ -14,7 +14,7 @@ struct SliderKind: NumberKind {
     }
 
     func placement(of control: ControlDescription, in room: RowRoom) -> WidgetPlacement {
-        SliderGeometry.placement(control.numberSetting, in: room)
+        SliderGeometry.placement(control, in: room)
     }
 
     func onness(of value: ControlValue, option: String?) -> Double { 0 }

@@ -36,14 +36,22 @@ struct StepperGeometry {
         return nil
     }
 
-    static func placement(_ setting: NumberSetting, in room: RowRoom) -> WidgetPlacement {
-        let m = room.metrics
+    /// Beside the label, the value's room at least 1.25 rows so steppers line up; where the
+    /// label would not fit, just the value's width, and under the label when even that is too wide.
+    static func placement(_ control: ControlDescription, in room: RowRoom) -> WidgetPlacement {
+        let m = room.metrics, setting = control.numberSetting
         let height = max(24, m.rowHeight * 9 / 16)
         let width = height * 47 / 32
         let gap = max(4, height / 5)
-        let valueWidth = NumberSetting.valueWidth(setting, in: room)
-        let start = width + gap
-        return WidgetPlacement(size: Size(width: 2 * (width + gap) + valueWidth, height: height),
-                               valueSpan: start..<(start + valueWidth))
+        let label = control.labelStyle.isShown ? room.textWidth(control.label) : 0
+        func placed(_ valueWidth: Int, stacked: Bool) -> WidgetPlacement {
+            WidgetPlacement(size: Size(width: 2 * (width + gap) + valueWidth, height: height),
+                            valueSpan: (width + gap)..<(width + gap + valueWidth), stacked: stacked)
+        }
+        func fits(_ p: WidgetPlacement) -> Bool { label <= room.width - 2 * m.rowInset - m.labelGap - p.size.width }
+        let aligned = placed(NumberSetting.valueWidth(setting, in: room), stacked: false)
+        if fits(aligned) { return aligned }
+        let narrow = placed(NumberSetting.valueWidth(setting, in: room, atLeast: 0), stacked: false)
+        return fits(narrow) ? narrow : placed(narrow.valueSpan!.count, stacked: true)
     }
 }

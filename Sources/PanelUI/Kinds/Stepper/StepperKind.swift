@@ -13,7 +13,7 @@ struct StepperKind: NumberKind {
     }
 
     func placement(of control: ControlDescription, in room: RowRoom) -> WidgetPlacement {
-        StepperGeometry.placement(control.numberSetting, in: room)
+        StepperGeometry.placement(control, in: room)
     }
 
     func onness(of value: ControlValue, option: String?) -> Double { 0 }
