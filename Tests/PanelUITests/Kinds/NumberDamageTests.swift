@@ -27,8 +27,9 @@ struct NumberDamageTests {
         var last = 0.0
         var frames = 0
 
-        init(scale: Double, fonts: FontCache) throws {
-            let description = try PanelDescription.parse(NumberDamageTests.yaml, file: "d.yml", fileExists: { _ in true })
+        init(scale: Double, fonts: FontCache, theme: String = "light") throws {
+            let yaml = NumberDamageTests.yaml.replacingEvery("title: Damage", with: "title: Damage\ntheme: \(theme)")
+            let description = try PanelDescription.parse(yaml, file: "d.yml", fileExists: { _ in true })
             size = Size(width: Int(800 * scale), height: Int(480 * scale))
             layout = PanelLayout(description: description, logicalSize: size, scale: scale, fonts: fonts)
             model = PanelModel(description: description, layout: layout)
@@ -127,5 +128,25 @@ struct NumberDamageTests {
         // Leaving max: the + button comes back.
         rig.step(3.1, allowed: [minus, row.valueFrame, plus], "release −")
         #expect(rig.model.values[1] == .number(27.5))
+    }
+
+    /// `pressed: row` highlights rows of other kinds; a slider and a stepper keep their own
+    /// pressed look (the knob's halo, the pressed button) and repaint only that.
+    @Test func rowHighlightThemesKeepTheWidgetsOwnPressedLook() throws {
+        let rig = try Rig(scale: 1, fonts: fonts, theme: "{pressed: row}")
+        let slider = rig.layout.targets[0], stepper = rig.layout.targets[1]
+        let knob = SliderGeometry(slider).span(0.5, 0.5), plus = StepperGeometry(stepper).button(1)
+        _ = rig.touch(.down, Point(x: SliderGeometry(slider).knobX(0.5), y: slider.controlFrame.center.y), at: 1)
+        rig.step(1, allowed: [knob], "slider press")
+        _ = rig.touch(.up, Point(x: SliderGeometry(slider).knobX(0.5), y: slider.controlFrame.center.y), at: 1.1)
+        rig.step(1.1, allowed: [knob], "slider release")
+        _ = rig.touch(.down, plus.center, at: 2)
+        rig.step(2, allowed: [plus], "stepper press")
+        _ = rig.touch(.up, plus.center, at: 2.1)
+        rig.step(2.1, allowed: [plus, stepper.valueFrame], "stepper release")
+        // And a switch still fills its row.
+        let row = rig.layout.targets[2]
+        _ = rig.touch(.down, row.frame.center, at: 3)
+        rig.step(3, allowed: [row.frame], "switch press")
     }
 }
