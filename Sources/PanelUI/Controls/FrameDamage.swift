@@ -75,7 +75,7 @@ extension PanelModel {
         var content = pendingDamage
         pendingDamage.removeAll()
         for (target, transition) in transitions.enumerated() where transition.moved(between: previous, and: now) {
-            content.append(layout.targets[target].controlFrame)
+            content.append(motionDamage(ofTarget: target, transition, previous, now))
         }
         var repaint = [strip] + content.map { onScreen($0, at: now) }
         if let column = indicatorColumn { repaint.append(column) }

@@ -82,6 +82,7 @@ extension PanelModel {
         scroll = newScroll
         knobDrags = [:]
         slots = [:]
+        fingers = [:]
         trackers = layout.targets.map { row in
             guard case .control(let index, _) = row.kind else { return ControlTracker(isEnabled: false) }
             return ControlTracker(isEnabled: description.controls[index].enabled)

@@ -13,6 +13,8 @@ struct SlotGesture: Equatable, Sendable {
         case back(inside: Bool)
         /// Dragging the page on top off to the right, from the left edge (PanelModel+Pages.swift).
         case edgeSwipe
+        /// Followed by the widget itself (`PanelModel.fingers`): a slider's knob being dragged.
+        case widget
     }
 
     /// The control target it went down on; nil for a touch on no target or one that
@@ -81,13 +83,22 @@ extension PanelModel {
         if let target {
             // A second finger on a target that is already tracked is ignored.
             guard !slots.values.contains(where: { $0.target == target }) else { return [] }
+            switch behavior(ofTarget: target).claim(point, target: target, in: self, at: now) {
+            case .row: break
+            case .none: return scroll.isScrollable ? recordPending(touch) : []
+            // Before the tracker: the finger knows what its pressed look repaints.
+            case .widget(let finger): fingers[touch.slot] = finger
+            }
             let events = track(target, .down(inside: true))
             guard events.contains(.touchDown) else {
+                fingers[touch.slot] = nil
                 return scroll.isScrollable ? recordPending(touch) : []
             }
             slots[touch.slot] = SlotGesture(target: target, start: touch.position, mode: .pending,
                                             fromEdge: startsAtEdge(touch.position))
-            return controlEvents(events, target: target)
+            let began = withFinger(touch.slot) { finger, model in finger.began(&model, at: now) }
+            if fingers[touch.slot]?.holdsGesture == true { slots[touch.slot]?.mode = .widget }
+            return controlEvents(events, target: target) + began
         }
         return scroll.isScrollable || startsAtEdge(touch.position) ? recordPending(touch) : []
     }
@@ -107,16 +118,22 @@ extension PanelModel {
         guard var gesture = slots[touch.slot] else { return [] }
         let dx = touch.position.x - gesture.start.x, dy = touch.position.y - gesture.start.y
         var events: [PanelEvent] = []
+        let finger = fingers[touch.slot]
         if gesture.mode == .pending, gesture.fromEdge, dx > Self.slop * layout.metrics.scale, dx > abs(dy) {
             if let target = gesture.target { events += controlEvents(track(target, .cancel), target: target) }
+            cancelFinger(touch.slot, at: now)
             gesture.target = nil
             gesture.mode = .edgeSwipe
+        } else if gesture.mode == .pending, let finger, finger.takes(dx: dx, dy: dy) {
+            // A slider's sideways move: the list never scrolls with it.
+            gesture.mode = .widget
         } else if gesture.mode == .pending, let target = gesture.target,
            startsKnobDrag(target: target, start: gesture.start, dx: dx, dy: dy, at: now) {
             gesture.mode = .knobDrag(startPosition: onness(ofTarget: target, at: now))
         } else if gesture.mode == .pending, max(abs(dx), abs(dy)) > Self.slop * layout.metrics.scale {
-            if scroll.isScrollable, abs(dy) > abs(dx), scrollingSlot == nil {
+            if scroll.isScrollable, abs(dy) > abs(dx), scrollingSlot == nil, finger?.holdsGesture != true {
                 if let target = gesture.target { events += controlEvents(track(target, .cancel), target: target) }
+                cancelFinger(touch.slot, at: now)
                 gesture.target = nil
                 gesture.mode = .scrolling
                 scroll.beginDrag(y: gesture.start.y, at: now)
@@ -136,6 +153,10 @@ extension PanelModel {
             dragPageBack(by: dx, at: now)
         case .scrolling:
             scroll.drag(to: touch.position.y, at: now)
+        case .widget:
+            guard let target = gesture.target else { break }
+            events += controlEvents(track(target, .move(inside: true)), target: target)
+            events += withFinger(touch.slot) { finger, model in finger.moved(to: touch.position, taken: true, &model, at: now) }
         case .knobDrag(let startPosition):
             guard let target = gesture.target else { break }
             // The knob under the finger moves exactly as far as the finger.
@@ -146,8 +167,18 @@ extension PanelModel {
         case .pending, .tracking:
             guard let target = gesture.target else { break }
             events += controlEvents(track(target, .move(inside: isInside(touch.position, target: target, at: now))), target: target)
+            events += withFinger(touch.slot) { finger, model in finger.moved(to: touch.position, taken: false, &model, at: now) }
         }
         return events
+    }
+
+    /// The list took the finger, or the touch was cancelled: its widget lets go.
+    mutating func cancelFinger(_ slot: Int, at now: Double) {
+        _ = withFinger(slot) { finger, model in
+            finger.cancelled(&model, at: now)
+            return []
+        }
+        fingers[slot] = nil
     }
 
     /// UISwitch follows a finger that went down on the switch itself and moves sideways,
@@ -160,12 +191,17 @@ extension PanelModel {
 
     private mutating func touchUp(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
         guard let gesture = slots.removeValue(forKey: touch.slot) else { return [] }
+        defer { fingers[touch.slot] = nil }
         switch gesture.mode {
         case .back(let inside):
             if let back = layout.backFrame { pendingScreenDamage.append(back) }
             return inside ? goBack(at: now) : []
         case .edgeSwipe:
             return releasePageDrag(goingBack: touch.position.x - gesture.start.x > Double(layout.logicalSize.width) / 3, at: now)
+        case .widget:
+            guard let target = gesture.target else { return [] }
+            let events = controlEvents(track(target, .up(inside: true)), target: target)
+            return events + withFinger(touch.slot) { finger, model in finger.lifted(at: touch.position, inside: true, &model, at: now) }
         case .scrolling:
             scroll.endDrag(at: now)
             return []
@@ -185,7 +221,10 @@ extension PanelModel {
             guard let target = gesture.target else { return [] }
             let trackerEvents = track(target, .up(inside: isInside(touch.position, target: target, at: now)))
             var events = controlEvents(trackerEvents, target: target)
-            if trackerEvents.contains(.upInside), behavior(ofTarget: target).opensPage {
+            if fingers[touch.slot] != nil {
+                let inside = trackerEvents.contains(.upInside)
+                events += withFinger(touch.slot) { finger, model in finger.lifted(at: touch.position, inside: inside, &model, at: now) }
+            } else if trackerEvents.contains(.upInside), behavior(ofTarget: target).opensPage {
                 events += openPage(controlIndex(ofTarget: target), at: now)
             } else if trackerEvents.contains(.upInside), let change = activate(target, at: now) {
                 events.append(.valueChanged(change))
@@ -199,9 +238,14 @@ extension PanelModel {
         if gesture.mode == .scrolling { scroll.endDrag(at: now) }
         if gesture.mode == .edgeSwipe { return releasePageDrag(goingBack: false, at: now) }
         if case .back = gesture.mode, let back = layout.backFrame { pendingScreenDamage.append(back) }
-        guard let target = gesture.target else { return [] }
+        guard let target = gesture.target else {
+            fingers[slot] = nil
+            return []
+        }
         if case .knobDrag = gesture.mode { settleKnob(target, at: now) }
-        return controlEvents(track(target, .cancel), target: target)
+        let events = controlEvents(track(target, .cancel), target: target)
+        cancelFinger(slot, at: now)
+        return events
     }
 
     /// A knob let go without a new value slides back to where the value says.
@@ -232,7 +276,8 @@ extension PanelModel {
     /// What showing or clearing the pressed look repaints: the widget and its halo, or the
     /// whole row with `pressed: row`.
     func pressedDamage(ofTarget target: Int) -> Rect {
-        description.theme.pressed == .row ? layout.targets[target].frame : layout.targets[target].pressedFrame
+        if behavior(ofTarget: target).drawsOwnPressedLook { return finger(onTarget: target)?.pressedDamage(in: self) ?? .empty }
+        return description.theme.pressed == .row ? layout.targets[target].frame : layout.targets[target].pressedFrame
     }
 
     private func controlEvents(_ events: [ControlTracker.Event], target: Int) -> [PanelEvent] {

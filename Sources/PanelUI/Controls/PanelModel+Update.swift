@@ -58,7 +58,10 @@ extension PanelModel {
             let trackerEvents = trackers[target].setEnabled(control.enabled)
             guard wasTracking, !control.enabled else { continue }
             // The finger on it is let go: it selects nothing more, and a dragged knob settles.
-            for (slot, gesture) in slots where gesture.target == target { slots[slot] = nil }
+            for (slot, gesture) in slots where gesture.target == target {
+                cancelFinger(slot, at: now)
+                slots[slot] = nil
+            }
             if let dragged = knobDrags.removeValue(forKey: target) {
                 let goal = goal(ofTarget: target)
                 transitions[target] = Transition(from: dragged, to: goal, start: now,

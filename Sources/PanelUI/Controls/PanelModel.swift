@@ -34,6 +34,8 @@ public struct PanelModel: Sendable {
     public private(set) var failedControls: Set<Int> = []
     /// Slot → what that finger is doing.
     var slots: [Int: SlotGesture] = [:]
+    /// Slot → the finger a widget follows itself (a slider's knob, a stepper's button).
+    var fingers: [Int: any WidgetFinger] = [:]
     /// Logical rectangles in content coordinates that must be redrawn; taken by the renderer.
     var pendingDamage: [Rect] = []
     /// The same on screen, for what does not scroll (the back control in the title bar).
@@ -93,7 +95,9 @@ public struct PanelModel: Sendable {
 
     /// How "on" the target is drawn once settled, 0...1, by its kind.
     func goal(ofTarget target: Int) -> Double {
-        behavior(ofTarget: target).onness(of: values[controlIndex(ofTarget: target)], option: option(ofTarget: target))
+        let index = controlIndex(ofTarget: target)
+        return behavior(ofTarget: target).onness(of: values[index], option: option(ofTarget: target),
+                                                 control: description.controls[index])
     }
 
     func behavior(ofTarget target: Int) -> any KindBehavior {
@@ -130,7 +134,7 @@ public struct PanelModel: Sendable {
         navigation.revision += 1
         let duration = animated ? animationDuration(ofControl: index) : 0
         for target in layout.targets.indices where controlIndex(ofTarget: target) == index {
-            let goal = goal(ofTarget: target)
+            let goal = goal(ofTarget: target), old = transitions[target], shown = old.value(at: now)
             if let dragged = knobDrags.removeValue(forKey: target) {
                 transitions[target] = Transition(from: dragged, to: goal, start: now, duration: duration * abs(goal - dragged))
             } else if transitions[target].to != goal {
@@ -139,7 +143,10 @@ public struct PanelModel: Sendable {
                 // An option whose look stays (the third of a radio group) is not repainted.
                 continue
             }
-            pendingDamage.append(layout.targets[target].pressedFrame)
+            let kind = behavior(ofTarget: target), row = layout.targets[target]
+            pendingDamage += kind.changeDamage(row, from: shown, to: goal, animated: transitions[target].isRunning(at: now))
+            // Cut short, the old animation may have been drawn anywhere along its way.
+            if old.isRunning(at: now) { pendingDamage.append(kind.motionDamage(row, from: old.from, to: old.to)) }
         }
         if !description.controls[index].kind.behavior.takesTouches {
             // A value row's new text: its text's frame (the label stays).
@@ -248,7 +255,7 @@ public struct PanelModel: Sendable {
         }
         var damage = pendingDamage
         for (target, transition) in transitions.enumerated() where transition.moved(between: previous, and: now) {
-            damage.append(layout.targets[target].controlFrame)
+            damage.append(motionDamage(ofTarget: target, transition, previous, now))
         }
         var onScreenDamage = damage.map { onScreen($0, at: now) } + pendingScreenDamage
         // The list stands still here, so a fading indicator stays where it is.
@@ -256,6 +263,12 @@ public struct PanelModel: Sendable {
             onScreenDamage.append(bar)
         }
         return Self.withoutCoveredRects(onScreenDamage)
+    }
+
+    /// What a frame repaints of a widget that moved by itself between two frames.
+    func motionDamage(ofTarget target: Int, _ transition: Transition, _ previous: Double, _ now: Double) -> Rect {
+        behavior(ofTarget: target).motionDamage(layout.targets[target], from: transition.value(at: previous),
+                                                to: transition.value(at: now))
     }
 
     /// BEMCheckBox's "animation did stop" for every widget animation that ended in `(previous, now]`.

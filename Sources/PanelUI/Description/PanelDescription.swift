@@ -147,6 +147,8 @@ public struct ControlDescription: Equatable, Sendable {
     public var options: [String]
     /// Radio groups only: a touch on the selected option does not clear it.
     public var mustHaveSelection: Bool
+    /// Sliders and steppers only: the range, step grid and unit of the value.
+    public var number: NumberSetting?
     /// Where the control's mapping starts, for later messages about it.
     public var location: SourceLocation
     /// The look of a checkbox or of each radio option. Always filled, so painters need no

@@ -30,8 +30,8 @@ let styleFields: [Field<StyleOverrides>] = [
 /// Only a control is checked against this: under `theme:` a key sets what it fits.
 let styleKeyKinds: [String: [ControlKind]] = {
     let boxed = ControlKind.allCases.filter { $0.behavior.look == .box }
-    let tracks = ControlKind.allCases.filter { $0.behavior.look == .track }
-    var kinds: [String: [ControlKind]] = ["thumb_color": tracks, "thumb_image": tracks]
+    let thumbs = ControlKind.allCases.filter { $0.behavior.hasThumb }
+    var kinds: [String: [ControlKind]] = ["thumb_color": thumbs, "thumb_image": thumbs]
     for key in ["box_type", "line_width", "hide_box", "on_fill_color", "on_check_color", "check_color",
                 "box_fill_color", "box_border_color", "on_animation", "off_animation"] {
         kinds[key] = boxed

@@ -51,6 +51,10 @@ public struct PanelLayout: Equatable, Sendable {
         public var labelFrame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)
         /// The control's `icon:`, before its label; nil without one.
         public var iconFrame: Rect?
+        /// Where a slider or stepper writes its value ("60 %"), one line high; empty for other kinds.
+        public var valueFrame: Rect = .empty
+        /// The label sits at the top of the row, the widget under it (`WidgetPlacement.stacked`).
+        public var labelOnTop = false
     }
 
     public struct Section: Equatable, Sendable {

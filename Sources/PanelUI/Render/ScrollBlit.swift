@@ -119,7 +119,7 @@ extension PanelPainter {
                     ink.append(Rect(x: x, y: row.frame.maxY - m.hairline, width: row.frame.maxX - x, height: m.hairline))
                 }
                 // Wrapped labels and detail lines: their whole frame, a little more for overhanging glyphs.
-                if !row.labelLines.isEmpty || row.detail != nil {
+                if !row.labelLines.isEmpty || row.detail != nil || row.labelOnTop {
                     let pad = max(2, m.labelGap / 2)
                     ink.append(row.labelFrame.outsetBy(dx: pad, dy: pad).intersection(row.frame))
                 }
@@ -138,6 +138,8 @@ extension PanelPainter {
                         text(fitted(row.label, font: font, in: row, leavingRoomFor: nil), font: font, x: row.labelX, in: row.frame)
                     }
                     ink.append(row.pressedFrame)
+                    // What a widget draws beyond its halo (a slider's knob at the ends, a value's text).
+                    ink.append(model.description.controls[index].kind.behavior.paintedFrame(row))
                 }
             }
         }

@@ -163,7 +163,9 @@ public struct PanelPainter {
         let m = model.layout.metrics
         let badge = ErrorBadge(metrics: m)
         canvas.clip = canvas.clip.intersection(row.frame)
-        let highlighted = row.target.map { model.state(ofTarget: $0).contains(.highlighted) } ?? false
+        // A slider or stepper shows a finger on its knob or button itself.
+        let ownPressedLook = row.target.map { model.behavior(ofTarget: $0).drawsOwnPressedLook } ?? false
+        let highlighted = !ownPressedLook && (row.target.map { model.state(ofTarget: $0).contains(.highlighted) } ?? false)
         if highlighted, theme.pressed == .row {
             // iOS Settings' cell highlight: the row's part of its group, rounded corners included.
             canvas.fillRoundedRect(RectF(group), radius: PanelLayout.groupCornerRadius, color: theme.highlight)
@@ -228,7 +230,7 @@ public struct PanelPainter {
                 badge.draw(in: canvas, x: labelEnd, row: row.frame)
             }
             let onness = model.onness(ofTarget: target, at: now)
-            let drawWidget = widgetDrawing(control, target: target, onness: onness, model: model,
+            let drawWidget = widgetDrawing(control, target: target, row: row, onness: onness, model: model,
                                            fadedOver: disabled ? theme.rowBackground : nil)
             if onness != 0 && onness != 1 {
                 // In motion, a widget's shapes are new every frame: kept masks would only churn.
@@ -237,7 +239,10 @@ public struct PanelPainter {
             if disabled {
                 // Faded as one layer, so overlapping parts (knob over track) don't show through each other.
                 canvas.opacity = 1
-                canvas.drawLayer(row.controlFrame, opacity: Self.disabledOpacity, drawWidget)
+                let painted = control.kind.behavior.paintedFrame(row)
+                canvas.drawLayer(painted, opacity: Self.disabledOpacity) { layer, _ in
+                    drawWidget(layer, row.controlFrame.offsetBy(dx: -painted.x, dy: -painted.y))
+                }
             } else {
                 drawWidget(canvas, row.controlFrame)
             }
@@ -272,10 +277,12 @@ public struct PanelPainter {
 
     /// Draws the control's widget into a frame, by its kind. `onness` is the model's at the
     /// frame's time; `fadedOver`: the row's colour when the widget is disabled, faded as one layer.
-    private func widgetDrawing(_ control: ControlDescription, target: Int, onness: Double, model: PanelModel,
-                               fadedOver row: Color?) -> (Canvas, Rect) -> Void {
-        control.kind.behavior.widget(control, WidgetContext(target: target, onness: onness, model: model, fadedOver: row,
-                                                            images: images, theme: theme))
+    private func widgetDrawing(_ control: ControlDescription, target: Int, row: PanelLayout.Row, onness: Double,
+                               model: PanelModel, fadedOver rowColor: Color?) -> (Canvas, Rect) -> Void {
+        control.kind.behavior.widget(control, WidgetContext(target: target, row: row,
+                                                            font: labelFonts[model.layout.metrics.pixels(control.labelStyle.fontSize)],
+                                                            onness: onness, model: model, fadedOver: rowColor, images: images,
+                                                            theme: theme))
     }
 
     /// A row's label cut with an ellipsis to the row's label width, less room for the error
@@ -294,7 +301,7 @@ public struct PanelPainter {
         var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
         lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
         let x = Double(row.labelX)
-        guard lines.count > 1 || row.detail != nil else {
+        guard lines.count > 1 || row.detail != nil || row.labelOnTop else {
             drawText(lines[0], font: font, in: row.frame, x: x, color: color, canvas: canvas)
             return x + font.measure(lines[0]).rounded()
         }
@@ -328,6 +335,7 @@ extension PanelLayout.Row {
         row.controlFrame = controlFrame.offsetBy(dx: 0, dy: dy)
         row.labelFrame = labelFrame.offsetBy(dx: 0, dy: dy)
         row.iconFrame = iconFrame?.offsetBy(dx: 0, dy: dy)
+        row.valueFrame = valueFrame.offsetBy(dx: 0, dy: dy)
         return row
     }
 }

@@ -25,7 +25,35 @@ struct MQTTKind: Sendable {
         case .radio: select
         case .value: sensor
         case .page: nil
+        case .slider: number(mode: "slider")
+        case .stepper: number(mode: "box")
         }
+    }
+
+    /// Sliders and steppers: Home Assistant's `number` with the range, step and unit, shown
+    /// as a slider or a box; the payload is the number's shortest form ("60", "21.5"), and a
+    /// command must be a number on the control's step grid.
+    static func number(mode: String) -> MQTTKind {
+        MQTTKind(
+            component: "number",
+            statePayload: { value, _ in Array(value.actionText.utf8) },
+            command: { payload, control in
+                // Decimal only ("21.5", "2e1"): no hex, inf or nan that Double(_:) would also read.
+                guard !payload.isEmpty, payload.allSatisfy({ Array("0123456789.-+eE".utf8).contains($0) }),
+                      let number = Double(String(decoding: payload, as: UTF8.self)), number.isFinite,
+                      let value = control.number?.onGrid(number) else { return nil }
+                return .number(value)
+            },
+            discoveryKeys: { control in
+                let setting = control.number ?? NumberSetting()
+                var keys: [(key: String, value: JSONValue)] = [
+                    ("min", .number(setting.min)), ("max", .number(setting.max)), ("step", .number(setting.step)),
+                    ("mode", .string(mode)),
+                ]
+                if let unit = setting.unit, !unit.isEmpty { keys.append(("unit_of_measurement", .string(unit))) }
+                return keys
+            },
+            expected: { control in control.expectedValues })
     }
 
     /// Switches and checkboxes: Home Assistant's `switch`, ON and OFF.

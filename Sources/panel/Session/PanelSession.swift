@@ -212,8 +212,10 @@ final class PanelSession {
         }
     }
 
-    /// Time passed without input up to `now`: retries a failed save and blanks the screen when due.
+    /// Time passed without input up to `now`: held stepper buttons repeat and a dragged
+    /// slider sends its value when due, a failed save is retried and the screen blanked when due.
     func idle(until now: Double) throws(DisplayError) {
+        advance(to: now)
         if let due = saveRetry.due, now >= due { save(at: now) }
         try switchThemeIfDue(at: now)
         guard var blanker, blanker.tick(at: now) else { return }
@@ -222,9 +224,15 @@ final class PanelSession {
         try display.setPower(on: false)
     }
 
-    /// The next moment `idle(until:)` has work: blanking, a save retry or `theme: auto`'s switch.
+    /// The next moment `idle(until:)` has work: blanking, a save retry, `theme: auto`'s switch
+    /// or a held widget's (a stepper's repeat, a slider's throttled send).
     var nextDeadline: Double? {
-        [blanker?.deadline, saveRetry.due, themeClock?.deadline].compactMap { $0 }.min()
+        [blanker?.deadline, saveRetry.due, themeClock?.deadline, model.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// The model's own time-driven changes up to `now`, reported as touches' are.
+    private func advance(to now: Double) {
+        for change in model.advance(to: now).valueChanges { report(change, source: .touch) }
     }
 
     /// `theme: auto` crossing the edge of its dark window: the panel is drawn again, whole,
@@ -249,11 +257,16 @@ final class PanelSession {
 
     func isAnimating(at now: Double) -> Bool { model.isAnimating(at: now) }
 
-    /// Runs the virtual clock's animation frames up to `time` (exclusive of input at `time`).
+    /// Runs the virtual clock's animation frames up to `time` (exclusive of input at `time`),
+    /// and a frame at each of the model's deadlines on the way (a held stepper's repeats).
     func animate(until time: Double) throws(DisplayError) {
         guard var t = lastFrameTime else { return }
-        while model.isAnimating(at: t), t + Self.frameInterval <= time {
-            t += Self.frameInterval
+        while true {
+            var next = model.isAnimating(at: t) ? t + Self.frameInterval : Double.infinity
+            if let due = model.nextDeadline, due > t { next = min(next, due) }
+            guard next <= time else { break }
+            t = next
+            advance(to: t)
             try renderFrame(at: t)
         }
     }

@@ -53,7 +53,7 @@ struct ValueRowTests {
         let action = "sections:\n  - controls:\n      - {id: ip, kind: value, action: {exec: [/bin/true]}}\n"
         #expect(descriptionFailure(action) == "panel.yaml:3:31: value row 'ip' shows what the device reports and runs no action; remove 'action'")
         let tint = "sections:\n  - controls:\n      - {id: ip, kind: value, tint_color: '#FF0000'}\n"
-        #expect(descriptionFailure(tint) == "panel.yaml:3:31: 'tint_color' applies to checkboxes and switches and radio groups only, and 'ip' is a value")
+        #expect(descriptionFailure(tint) == "panel.yaml:3:31: 'tint_color' applies to checkboxes and switches and radio groups and sliders and steppers only, and 'ip' is a value")
         let control = try PanelDescription.parse(Self.yaml(), file: "v.yml", fileExists: { _ in true }).controls[0]
         #expect(ControlValue(json: .string("10.0.0.7"), for: control) == .text("10.0.0.7"))
         #expect(ControlValue(json: .number(21.5), for: control) == .text("21.5"))

@@ -19,6 +19,9 @@ struct ThemeContrastTests {
                   - {id: \(prefix)c0, kind: checkbox, label: Box off, detail: Detail of a box\(e)}
                   - {id: \(prefix)c1, kind: checkbox, label: Box on, default: true\(e)}
                   - {id: \(prefix)r, kind: radio, label: Radio, detail: Detail of a group, options: [off, on], default: "on"\(e)}
+                  - {id: \(prefix)sl, kind: slider, label: Slider, unit: "%", default: 40\(e)}
+                  - {id: \(prefix)st, kind: stepper, label: Stepper, min: 0, max: 10, default: 5\(e)}
+                  - {id: \(prefix)sm, kind: stepper, label: At min, min: 0, max: 10, default: 0\(e)}
 
             """
         }
@@ -57,7 +60,7 @@ struct ThemeContrastTests {
     /// measures each widget, label and header; returns what fell short.
     static func shortfalls(theme: String) throws -> [Shortfall] {
         let description = try PanelDescription.parse(yaml(theme: theme), file: "contrast.yml", fileExists: { _ in true })
-        let size = Size(width: 800, height: 1600)
+        let size = Size(width: 800, height: 2400)
         let fonts = FontCache()
         var model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size, fonts: fonts))
         let layout = model.layout
@@ -65,7 +68,10 @@ struct ThemeContrastTests {
         let detailHeight = Int(try fonts.font(path: description.theme.font, pixelSize: layout.metrics.headerFontSize).lineHeight.rounded(.up))
         let pressedSection = layout.sections[2]
         for (slot, row) in pressedSection.rows.enumerated() where row.target != nil {
-            _ = model.handle(PanelTouch(phase: .down, slot: slot, position: row.frame.center), at: 0)
+            // A stepper is pressed on its + button, the rest anywhere on the row.
+            let isStepper = row.controlFrame.width > 0 && description.controls[model.controlIndex(ofTarget: row.target!)].kind == .stepper
+            let at = isStepper ? StepperGeometry(row).button(1).center : row.frame.center
+            _ = model.handle(PanelTouch(phase: .down, slot: slot, position: at), at: 0)
         }
         let buffer = PixelBuffer(size: size)
         try PanelPainter(description: description, fonts: fonts).draw(model, at: 0, into: buffer, clip: buffer.bounds)
@@ -114,10 +120,39 @@ struct ThemeContrastTests {
                         let middle = Rect(x: c.minX + c.width / 3, y: c.minY + c.height / 3, width: c.width / 3, height: c.height / 3)
                         expect(mostDistinct(buffer, in: middle, against: fill), 3, "\(name) check")
                     }
+                case .slider:
+                    // The bar at both ends (the knob is at 40 %, or under the finger), the knob's ring against what is
+                    // around it (the halo while pressed), and the value's text.
+                    let g = SliderGeometry(row)
+                    expect(color(buffer, c.minX + c.width / 8, c.centerY).contrast(with: rowColor), 3, "\(name) filled bar")
+                    expect(color(buffer, c.maxX - c.width / 8, c.centerY).contrast(with: rowColor), 3, "\(name) bar")
+                    let knob = Int(g.knobX(model.onness(ofTarget: target, at: 0))), radius = c.height / 2, above = c.centerY - 4
+                    let around = pressed ? color(buffer, knob - radius - 4, above) : rowColor
+                    expect(mostDistinct(buffer, in: Rect(x: knob - radius - 1, y: above, width: 4, height: 1), against: around),
+                           3, "\(name) knob")
+                    if pressed {
+                        // The halo's edge around the knob against the row.
+                        let reach = Int(g.reach)
+                        expect(mostDistinct(buffer, in: Rect(x: knob - reach - 1, y: c.centerY - 6, width: 4, height: 1), against: rowColor),
+                               3, "\(name) halo")
+                    }
+                    expect(mostDistinct(buffer, in: row.valueFrame, against: rowColor), 4.5, "\(name) value")
+                case .stepper:
+                    // Each button's outline and sign (on the pressed one's fill), and the value's text.
+                    let g = StepperGeometry(row)
+                    for direction in [-1, 1] {
+                        let b = g.button(direction)
+                        let inside = color(buffer, b.minX + 4, b.minY + 4)
+                        expect(mostDistinct(buffer, in: Rect(x: b.minX, y: b.centerY + 4, width: 4, height: 1), against: rowColor),
+                               3, "\(name) button \(direction) outline")
+                        expect(mostDistinct(buffer, in: Rect(x: b.minX + b.width / 3, y: b.centerY, width: b.width / 3, height: 1),
+                                            against: inside), 3, "\(name) button \(direction) sign")
+                    }
+                    expect(mostDistinct(buffer, in: row.valueFrame, against: rowColor), 4.5, "\(name) value")
                 default:
                     break  // kinds without a box or track (value rows have no target; a page's chevron is not a state)
                 }
-                if pressed, description.theme.pressed == .halo {
+                if pressed, description.theme.pressed == .halo, !description.controls[index].kind.behavior.drawsOwnPressedLook {
                     // The halo's edge against the row.
                     let halo = row.pressedFrame
                     let edge = Rect(x: halo.minX, y: halo.centerY, width: 3, height: 1)
