@@ -93,7 +93,10 @@ final class CairoScene {
         let m = layout.metrics
         switch row.kind {
         case .caption:
-            label(row, size: m.headerFontSize, color: theme.sectionText)
+            label(row, size: m.headerFontSize, color: theme.sectionText, detail: theme.sectionText)
+        case .display:
+            // The bench scenes have no value rows; drawn as a plain label if one comes.
+            label(row, size: m.fontSize, color: theme.text, detail: theme.sectionText)
         case .control(let index, let option):
             let control = description.controls[index]
             let disabled = !control.enabled
@@ -106,13 +109,16 @@ final class CairoScene {
                 cairo_push_group(cr)
             }
             var labelColor = control.labelStyle.color
+            var detailColor = theme.sectionText
             if disabled {
-                // As PanelPainter: faded text keeps 4.5:1 against the row.
+                // As PanelPainter: faded text, the detail line too, keeps 4.5:1 against the row.
                 labelColor = labelColor.raisedToContrast(PanelPainter.minimumTextContrast, against: theme.rowBackground,
                                                          opacity: Self.disabledOpacity)
+                detailColor = detailColor.raisedToContrast(PanelPainter.minimumTextContrast, against: theme.rowBackground,
+                                                           opacity: Self.disabledOpacity)
             }
             if control.labelStyle.isShown {
-                label(row, size: m.pixels(control.labelStyle.fontSize), color: labelColor)
+                label(row, size: m.pixels(control.labelStyle.fontSize), color: labelColor, detail: detailColor)
             }
             let on: Bool
             switch values[index] {
@@ -141,7 +147,7 @@ final class CairoScene {
     static let disabledOpacity = 0.6
 
     /// A row's label: its lines as the layout set them, and its detail line, as PanelPainter does.
-    private func label(_ row: PanelLayout.Row, size: Int, color: Color) {
+    private func label(_ row: PanelLayout.Row, size: Int, color: Color, detail detailColor: Color) {
         text.select(size: size)
         let lines = row.labelLines.isEmpty ? [text.truncated(row.label, toWidth: Double(row.labelWidth))] : row.labelLines
         let x = Double(row.labelX)
@@ -158,7 +164,7 @@ final class CairoScene {
         if let detail = row.detail {
             text.select(size: layout.metrics.headerFontSize)
             line(detail, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: Int(text.lineHeight.rounded(.up))),
-                 x: x, color: description.theme.sectionText)
+                 x: x, color: detailColor)
         }
     }
 

@@ -47,6 +47,8 @@ VMS = [
         ("offset-range-calibrated", f"{TOUCH} --config Tests/vm/recordings/upside-down.yaml", "evemu",
          "offset-range-upside-down.evemu"),
         ("unplug", f"{TOUCH}", "unplug", "unplug.evemu"),
+        # A sideways drag sets a slider (80); a vertical drag that starts on it scrolls and leaves it.
+        ("slider", f"{TOUCH} --config Tests/vm/recordings/slider.yaml", "evemu", "slider.evemu"),
         # --stats: touch to screen, from libinput's event time to the page flip's timestamp.
         ("tap-stats", f"{TOUCH} --stats", "evemu", "tap.evemu"),
     ]),

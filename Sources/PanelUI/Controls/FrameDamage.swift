@@ -59,7 +59,7 @@ extension PanelModel {
         let viewport = layout.viewport
         // The pixels of a dialog showing (or opening, or closing) over the list must not move with it.
         guard scrolled != 0, abs(scrolled) < viewport.height - layout.metrics.hairline, let columns = contentColumns,
-              overlay == nil, screenDamage.isEmpty else {
+              overlay == nil, pendingScreenDamage.isEmpty else {
             return FrameDamage(repaint: takeDamage(previousFrame: previous, now: now))
         }
         damagedScrollOffset = offset
@@ -77,7 +77,7 @@ extension PanelModel {
         var content = pendingDamage + feedbackDamage(between: previous, and: now)
         pendingDamage.removeAll()
         for (target, transition) in transitions.enumerated() where transition.moved(between: previous, and: now) {
-            content.append(layout.targets[target].controlFrame)
+            content.append(motionDamage(ofTarget: target, transition, previous, now))
         }
         var repaint = [strip] + content.map { onScreen($0, at: now) }
         if let column = indicatorColumn { repaint.append(column) }

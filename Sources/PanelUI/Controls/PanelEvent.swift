@@ -22,6 +22,10 @@ public enum PanelEvent: Equatable, Sendable {
     case animationDidStop(id: String, option: String?)
     /// A button was tapped (after its dialog's go-ahead, with `confirm:`): its action runs; no value changes.
     case pressed(controlIndex: Int, id: String)
+    /// A page slid in over the one that showed (a tap on its row).
+    case pageOpened(id: String)
+    /// The page on top went back (its back control, a swipe from the left edge).
+    case pageClosed(id: String)
 
     public var valueChange: ValueChange? {
         if case .valueChanged(let change) = self { return change }

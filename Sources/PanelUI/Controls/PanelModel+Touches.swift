@@ -11,6 +11,12 @@ struct SlotGesture: Equatable, Sendable {
         case scrolling
         /// On a failed row's "!" badge: lifted there, it opens the failure sheet.
         case badge(control: Int)
+        /// On a page's back control in the title bar; `inside` while within its tracking bounds.
+        case back(inside: Bool)
+        /// Dragging the page on top off to the right, from the left edge (PanelModel+Pages.swift).
+        case edgeSwipe
+        /// Followed by the widget itself (`PanelModel.fingers`): a slider's knob being dragged.
+        case widget
     }
 
     /// The control target it went down on; nil for a touch on no target or one that
@@ -19,6 +25,9 @@ struct SlotGesture: Equatable, Sendable {
     /// Where it went down, logical screen coordinates.
     var start: Point
     var mode: Mode
+    /// It went down within `PanelModel.edgeWidth` of the left edge on a page over another:
+    /// moving right makes it an edge swipe.
+    var fromEdge = false
 }
 
 extension PanelModel {
@@ -55,6 +64,18 @@ extension PanelModel {
     private mutating func touchDown(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
         // A duplicated down for a slot that is down keeps its first gesture.
         guard slots[touch.slot] == nil else { return [] }
+        if pageSlide(at: now) != nil {
+            // While pages slide only the back control acts: it turns a push around.
+            if navigation.slide?.progress.isRising == true, layout.backFrame?.contains(touch.position) == true {
+                return goBack(at: now)
+            }
+            return []
+        }
+        if !navigation.stack.isEmpty, let back = layout.backFrame, back.contains(touch.position) {
+            slots[touch.slot] = SlotGesture(target: nil, start: touch.position, mode: .back(inside: true))
+            pendingScreenDamage.append(back)
+            return []
+        }
         if scroll.isMoving(at: now) {
             // A finger on a moving list stops it; that touch selects nothing (UIScrollView).
             scroll.stop(at: now)
@@ -70,20 +91,35 @@ extension PanelModel {
         if let target {
             // A second finger on a target that is already tracked is ignored.
             guard !slots.values.contains(where: { $0.target == target }) else { return [] }
+            switch behavior(ofTarget: target).claim(point, target: target, in: self, at: now) {
+            case .row: break
+            case .none: return scroll.isScrollable ? recordPending(touch) : []
+            // Before the tracker: the finger knows what its pressed look repaints.
+            case .widget(let finger): fingers[touch.slot] = finger
+            }
             let events = track(target, .down(inside: true))
             guard events.contains(.touchDown) else {
+                fingers[touch.slot] = nil
                 return scroll.isScrollable ? recordPending(touch) : []
             }
-            slots[touch.slot] = SlotGesture(target: target, start: touch.position, mode: .pending)
-            return controlEvents(events, target: target)
+            slots[touch.slot] = SlotGesture(target: target, start: touch.position, mode: .pending,
+                                            fromEdge: startsAtEdge(touch.position))
+            let began = withFinger(touch.slot) { finger, model in finger.began(&model, at: now) }
+            if fingers[touch.slot]?.holdsGesture == true { slots[touch.slot]?.mode = .widget }
+            return controlEvents(events, target: target) + began
         }
-        return scroll.isScrollable ? recordPending(touch) : []
+        return scroll.isScrollable || startsAtEdge(touch.position) ? recordPending(touch) : []
     }
 
     /// A finger on no control (or a disabled one) that may still scroll the list.
     private mutating func recordPending(_ touch: PanelTouch) -> [PanelEvent] {
-        slots[touch.slot] = SlotGesture(target: nil, start: touch.position, mode: .pending)
+        slots[touch.slot] = SlotGesture(target: nil, start: touch.position, mode: .pending, fromEdge: startsAtEdge(touch.position))
         return []
+    }
+
+    /// Down near the left edge of a page over another: it may drag the page back.
+    private func startsAtEdge(_ p: Point) -> Bool {
+        !navigation.stack.isEmpty && p.x < Self.edgeWidth * layout.metrics.scale
     }
 
     private mutating func touchMoved(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
@@ -92,12 +128,22 @@ extension PanelModel {
         var events: [PanelEvent] = []
         // Off the badge: a finger like any other that went down on no control.
         if case .badge = gesture.mode, max(abs(dx), abs(dy)) > Self.slop * layout.metrics.scale { gesture.mode = .pending }
-        if gesture.mode == .pending, let target = gesture.target,
+        let finger = fingers[touch.slot]
+        if gesture.mode == .pending, gesture.fromEdge, dx > Self.slop * layout.metrics.scale, dx > abs(dy) {
+            if let target = gesture.target { events += controlEvents(track(target, .cancel), target: target) }
+            cancelFinger(touch.slot, at: now)
+            gesture.target = nil
+            gesture.mode = .edgeSwipe
+        } else if gesture.mode == .pending, let finger, finger.takes(dx: dx, dy: dy) {
+            // A slider's sideways move: the list never scrolls with it.
+            gesture.mode = .widget
+        } else if gesture.mode == .pending, let target = gesture.target,
            startsKnobDrag(target: target, start: gesture.start, dx: dx, dy: dy, at: now) {
             gesture.mode = .knobDrag(startPosition: onness(ofTarget: target, at: now))
         } else if gesture.mode == .pending, max(abs(dx), abs(dy)) > Self.slop * layout.metrics.scale {
-            if scroll.isScrollable, abs(dy) > abs(dx), scrollingSlot == nil {
+            if scroll.isScrollable, abs(dy) > abs(dx), scrollingSlot == nil, finger?.holdsGesture != true {
                 if let target = gesture.target { events += controlEvents(track(target, .cancel), target: target) }
+                cancelFinger(touch.slot, at: now)
                 gesture.target = nil
                 gesture.mode = .scrolling
                 scroll.beginDrag(y: gesture.start.y, at: now)
@@ -107,8 +153,20 @@ extension PanelModel {
         }
         slots[touch.slot] = gesture
         switch gesture.mode {
+        case .back(let wasInside):
+            let inside = layout.backFrame.map { $0.outsetBy(dx: Self.trackingMargin, dy: Self.trackingMargin).contains(touch.position) } ?? false
+            if inside != wasInside, let back = layout.backFrame {
+                slots[touch.slot]?.mode = .back(inside: inside)
+                pendingScreenDamage.append(back)
+            }
+        case .edgeSwipe:
+            dragPageBack(by: dx, at: now)
         case .scrolling:
             scroll.drag(to: touch.position.y, at: now)
+        case .widget:
+            guard let target = gesture.target else { break }
+            events += controlEvents(track(target, .move(inside: true)), target: target)
+            events += withFinger(touch.slot) { finger, model in finger.moved(to: touch.position, taken: true, &model, at: now) }
         case .knobDrag(let startPosition):
             guard let target = gesture.target else { break }
             // The knob under the finger moves exactly as far as the finger.
@@ -119,10 +177,20 @@ extension PanelModel {
         case .pending, .tracking:
             guard let target = gesture.target else { break }
             events += controlEvents(track(target, .move(inside: isInside(touch.position, target: target, at: now))), target: target)
+            events += withFinger(touch.slot) { finger, model in finger.moved(to: touch.position, taken: false, &model, at: now) }
         case .badge:
             break
         }
         return events
+    }
+
+    /// The list took the finger, or the touch was cancelled: its widget lets go.
+    mutating func cancelFinger(_ slot: Int, at now: Double) {
+        _ = withFinger(slot) { finger, model in
+            finger.cancelled(&model, at: now)
+            return []
+        }
+        fingers[slot] = nil
     }
 
     /// UISwitch follows a finger that went down on the switch itself and moves sideways,
@@ -135,7 +203,17 @@ extension PanelModel {
 
     private mutating func touchUp(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
         guard let gesture = slots.removeValue(forKey: touch.slot) else { return [] }
+        defer { fingers[touch.slot] = nil }
         switch gesture.mode {
+        case .back(let inside):
+            if let back = layout.backFrame { pendingScreenDamage.append(back) }
+            return inside ? goBack(at: now) : []
+        case .edgeSwipe:
+            return releasePageDrag(goingBack: touch.position.x - gesture.start.x > Double(layout.logicalSize.width) / 3, at: now)
+        case .widget:
+            guard let target = gesture.target else { return [] }
+            let events = controlEvents(track(target, .up(inside: true)), target: target)
+            return events + withFinger(touch.slot) { finger, model in finger.lifted(at: touch.position, inside: true, &model, at: now) }
         case .scrolling:
             scroll.endDrag(at: now)
             return []
@@ -160,7 +238,16 @@ extension PanelModel {
             guard let target = gesture.target else { return [] }
             let trackerEvents = track(target, .up(inside: isInside(touch.position, target: target, at: now)))
             var events = controlEvents(trackerEvents, target: target)
-            if trackerEvents.contains(.upInside) { events += activate(target, at: now) }
+            if pageSlide(at: now) != nil {
+                // A finger held through an edge swipe: no tap acts (a button's press included) while pages slide.
+            } else if fingers[touch.slot] != nil {
+                let inside = trackerEvents.contains(.upInside)
+                events += withFinger(touch.slot) { finger, model in finger.lifted(at: touch.position, inside: inside, &model, at: now) }
+            } else if trackerEvents.contains(.upInside), behavior(ofTarget: target).opensPage {
+                events += openPage(controlIndex(ofTarget: target), at: now)
+            } else if trackerEvents.contains(.upInside) {
+                events += activate(target, at: now)
+            }
             return events
         case .badge(let control):
             let stillOn = contentPoint(touch.position, at: now).map { failedBadge(at: $0) == control } ?? false
@@ -171,9 +258,16 @@ extension PanelModel {
     private mutating func touchCancelled(slot: Int, at now: Double) -> [PanelEvent] {
         guard let gesture = slots.removeValue(forKey: slot) else { return [] }
         if gesture.mode == .scrolling { scroll.endDrag(at: now) }
-        guard let target = gesture.target else { return [] }
+        if gesture.mode == .edgeSwipe { return releasePageDrag(goingBack: false, at: now) }
+        if case .back = gesture.mode, let back = layout.backFrame { pendingScreenDamage.append(back) }
+        guard let target = gesture.target else {
+            fingers[slot] = nil
+            return []
+        }
         if case .knobDrag = gesture.mode { settleKnob(target, at: now) }
-        return controlEvents(track(target, .cancel), target: target)
+        let events = controlEvents(track(target, .cancel), target: target)
+        cancelFinger(slot, at: now)
+        return events
     }
 
     /// A knob let go without a new value slides back to where the value says.
@@ -204,7 +298,8 @@ extension PanelModel {
     /// What showing or clearing the pressed look repaints: the widget and its halo, or the
     /// whole row with `pressed: row`.
     func pressedDamage(ofTarget target: Int) -> Rect {
-        description.theme.pressed == .row || behavior(ofTarget: target).highlightsRow
+        if behavior(ofTarget: target).drawsOwnPressedLook { return finger(onTarget: target)?.pressedDamage(in: self) ?? .empty }
+        return description.theme.pressed == .row || behavior(ofTarget: target).highlightsRow
             ? layout.targets[target].frame : layout.targets[target].pressedFrame
     }
 

@@ -18,8 +18,8 @@ public struct PanelTouch: Equatable, Sendable {
 /// from libinput or a replay, the tests feed it directly. Every touch slot is routed on its
 /// own (PanelModel+Touches.swift), so fingers are independent.
 public struct PanelModel: Sendable {
-    public private(set) var description: PanelDescription
-    public let layout: PanelLayout
+    public internal(set) var description: PanelDescription
+    public internal(set) var layout: PanelLayout
     /// Per control, in `description.controls` order.
     public private(set) var values: [ControlValue]
     /// Per touch target, in `layout.targets` order.
@@ -40,14 +40,19 @@ public struct PanelModel: Sendable {
     public internal(set) var overlay: PanelOverlay?
     /// Where dialogs' text is set; nil without fonts (each text one line).
     let dialogFonts: DialogFonts?
-    /// Rectangles in logical screen coordinates that must be redrawn (the dialog and its dim).
-    var screenDamage: [Rect] = []
     /// Slot → what that finger is doing.
     var slots: [Int: SlotGesture] = [:]
+    /// Slot → the finger a widget follows itself (a slider's knob, a stepper's button).
+    var fingers: [Int: any WidgetFinger] = [:]
     /// Logical rectangles in content coordinates that must be redrawn; taken by the renderer.
     var pendingDamage: [Rect] = []
+    /// The same on screen, for what does not scroll (the back control in the title bar, a
+    /// dialog and its dim).
+    var pendingScreenDamage: [Rect] = []
     /// The scroll offset of the last frame damage was taken for: a change repaints the viewport.
     var damagedScrollOffset = 0
+    /// Pages: the stack shown over the panel's own and the slide between them.
+    public internal(set) var navigation = PageNavigation()
 
     /// How far a finger may wander off a target and still count as inside it
     /// (UIKit uses a much larger margin; rows are stacked tightly here, so keep it to a third of a row).
@@ -57,11 +62,16 @@ public struct PanelModel: Sendable {
     /// A finger on a switch that moves sideways farther than this drags the knob.
     public static let knobSlop = 3.0
 
-    /// `fonts` set dialogs' text into lines (the program passes the painter's); without, each is one line.
-    public init(description: PanelDescription, layout: PanelLayout, values: [ControlValue]? = nil, fonts: FontCache? = nil) {
+    /// `pages`: every page's layout by page control index (`PanelLayout.pages(of:…)`); a page
+    /// without one doesn't open. `fonts` set dialogs' text into lines (the program passes the
+    /// painter's); without, each is one line.
+    public init(description: PanelDescription, layout: PanelLayout, values: [ControlValue]? = nil,
+                pages: [Int: PanelLayout] = [:], fonts: FontCache? = nil) {
         self.description = description
         self.layout = layout
         dialogFonts = DialogFonts(fonts: fonts, theme: description.theme, metrics: layout.metrics)
+        navigation.layouts = pages
+        navigation.root = layout
         let controls = description.controls
         let initial = values ?? controls.map(\.defaultValue)
         precondition(initial.count == controls.count, "one value per control")
@@ -96,7 +106,9 @@ public struct PanelModel: Sendable {
 
     /// How "on" the target is drawn once settled, 0...1, by its kind.
     func goal(ofTarget target: Int) -> Double {
-        behavior(ofTarget: target).onness(of: values[controlIndex(ofTarget: target)], option: option(ofTarget: target))
+        let index = controlIndex(ofTarget: target)
+        return behavior(ofTarget: target).onness(of: values[index], option: option(ofTarget: target),
+                                                 control: description.controls[index])
     }
 
     func behavior(ofTarget target: Int) -> any KindBehavior {
@@ -130,9 +142,10 @@ public struct PanelModel: Sendable {
         let previous = values[index]
         guard value != previous else { return nil }
         values[index] = value
+        navigation.revision += 1
         let duration = animated ? animationDuration(ofControl: index) : 0
         for target in layout.targets.indices where controlIndex(ofTarget: target) == index {
-            let goal = goal(ofTarget: target)
+            let goal = goal(ofTarget: target), old = transitions[target], shown = old.value(at: now)
             if let dragged = knobDrags.removeValue(forKey: target) {
                 transitions[target] = Transition(from: dragged, to: goal, start: now, duration: duration * abs(goal - dragged))
             } else if transitions[target].to != goal {
@@ -141,7 +154,16 @@ public struct PanelModel: Sendable {
                 // An option whose look stays (the third of a radio group) is not repainted.
                 continue
             }
-            pendingDamage.append(layout.targets[target].pressedFrame)
+            let kind = behavior(ofTarget: target), row = layout.targets[target]
+            pendingDamage += kind.changeDamage(row, from: shown, to: goal, animated: transitions[target].isRunning(at: now))
+            // Cut short, the old animation may have been drawn anywhere along its way.
+            if old.isRunning(at: now) { pendingDamage.append(kind.motionDamage(row, from: old.from, to: old.to)) }
+        }
+        if !description.controls[index].kind.behavior.takesTouches {
+            // A value row's new text: its text's frame (the label stays).
+            for row in layout.sections.flatMap(\.rows) {
+                if case .display(index) = row.kind { pendingDamage.append(row.controlFrame) }
+            }
         }
         return ValueChange(controlIndex: index, id: description.controls[index].id, value: value, previous: previous)
     }
@@ -151,10 +173,11 @@ public struct PanelModel: Sendable {
     public mutating func setFailed(_ failed: Bool, control index: Int, reason: String? = nil) {
         failureReasons[index] = failed ? reason.map(Self.boundedReason) : nil
         guard failedControls.contains(index) != failed else { return }
+        navigation.revision += 1
         if failed { failedControls.insert(index) } else { failedControls.remove(index) }
         for row in layout.sections.flatMap(\.rows) {
             switch row.kind {
-            case .control(index, _), .caption(index): pendingDamage.append(row.frame)
+            case .control(index, _), .caption(index), .display(index): pendingDamage.append(row.frame)
             default: break
             }
         }
@@ -178,6 +201,7 @@ public struct PanelModel: Sendable {
     /// controls' styles are made again from it, values and touches stay; the caller repaints.
     public mutating func restyle(_ theme: Theme) {
         description = description.themed(theme)
+        navigation.revision += 1
     }
 
     // MARK: Animation and damage
@@ -186,6 +210,7 @@ public struct PanelModel: Sendable {
     /// scroll indicator fades.
     public func isAnimating(at now: Double) -> Bool {
         transitions.contains { $0.isRunning(at: now) } || scroll.isMoving(at: now) || scroll.isIndicatorFading(at: now)
+            || pageSlide(at: now) != nil
     }
 
     /// UIScrollView's scroll indicator while the list scrolls and as it fades afterwards: its
@@ -230,22 +255,33 @@ public struct PanelModel: Sendable {
     /// previous frame was at `previous`: rows whose highlight or value changed, the widget
     /// boxes that moved in between, or the whole viewport when the list scrolled.
     public mutating func takeDamage(previousFrame previous: Double, now: Double) -> [Rect] {
-        defer { pendingDamage.removeAll(); screenDamage.removeAll() }
+        defer { pendingDamage.removeAll(); pendingScreenDamage.removeAll() }
         let offset = scrollOffset(at: now)
+        if slideMoved(between: previous, and: now) {
+            // Both pages move: everything, title bar included, once per frame.
+            damagedScrollOffset = offset
+            return [Rect(x: 0, y: 0, width: layout.logicalSize.width, height: layout.logicalSize.height)]
+        }
         if offset != damagedScrollOffset {
             damagedScrollOffset = offset
-            return Self.withoutCoveredRects([layout.viewport] + screenDamage)
+            return Self.withoutCoveredRects([layout.viewport] + pendingScreenDamage)
         }
         var damage = pendingDamage + feedbackDamage(between: previous, and: now)
         for (target, transition) in transitions.enumerated() where transition.moved(between: previous, and: now) {
-            damage.append(layout.targets[target].controlFrame)
+            damage.append(motionDamage(ofTarget: target, transition, previous, now))
         }
-        var onScreenDamage = damage.map { onScreen($0, at: now) }
+        var onScreenDamage = damage.map { onScreen($0, at: now) } + pendingScreenDamage
         // The list stands still here, so a fading indicator stays where it is.
         if scroll.indicatorOpacity(at: previous) != scroll.indicatorOpacity(at: now), let bar = scrollIndicatorFrame(at: now) {
             onScreenDamage.append(bar)
         }
-        return Self.withoutCoveredRects(onScreenDamage + screenDamage)
+        return Self.withoutCoveredRects(onScreenDamage)
+    }
+
+    /// What a frame repaints of a widget that moved by itself between two frames.
+    func motionDamage(ofTarget target: Int, _ transition: Transition, _ previous: Double, _ now: Double) -> Rect {
+        behavior(ofTarget: target).motionDamage(layout.targets[target], from: transition.value(at: previous),
+                                                to: transition.value(at: now))
     }
 
     /// BEMCheckBox's "animation did stop" for every widget animation that ended in `(previous, now]`.

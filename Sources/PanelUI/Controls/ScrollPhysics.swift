@@ -46,6 +46,21 @@ public struct ScrollPhysics: Equatable, Sendable {
         self.viewportHeight = max(1, viewportHeight)
     }
 
+    /// The same list grown or shrunk to `contentHeight` (a label rewrapped at run time): at
+    /// rest where it showed at `now`, kept in range.
+    public func resized(contentHeight: Double, at now: Double) -> ScrollPhysics {
+        var resized = ScrollPhysics(contentHeight: contentHeight, viewportHeight: viewportHeight)
+        resized.motion = .resting(offset: min(max(offset(at: now), 0), resized.maxOffset), since: nil)
+        return resized
+    }
+
+    /// The same list at rest at `offset` (kept in range): a page drawn where it was left.
+    public func resting(at offset: Double) -> ScrollPhysics {
+        var rested = self
+        rested.motion = .resting(offset: min(max(offset, 0), maxOffset), since: nil)
+        return rested
+    }
+
     public var isScrollable: Bool { maxOffset > 0 }
     public var isDragging: Bool { if case .dragging = motion { return true } else { return false } }
 

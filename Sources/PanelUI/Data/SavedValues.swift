@@ -30,6 +30,7 @@ extension PanelDescription {
                 warnings.append("saved value \(json.serialized()) for '\(control.id)' is ignored: a \(control.kind.rawValue) keeps no value (it stays in the file untouched)")
                 return control.defaultValue
             }
+            guard control.isSaved else { return control.defaultValue }
             guard let value = ControlValue(json: json, for: control) else {
                 warnings.append("saved value \(json.serialized()) for '\(control.id)' does not fit the \(control.kind.rawValue) as described; using its default")
                 return control.defaultValue

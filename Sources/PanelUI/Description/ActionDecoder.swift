@@ -5,7 +5,7 @@ private struct ActionDraft {
 }
 
 private let actionFields: [Field<ActionDraft>] = [
-    Field("exec", \.exec, .argv),
+    Field("exec", \.exec, .argv()),
     Field("timeout", \.timeout, .number(in: ActionDescription.timeoutRange)),
 ]
 
@@ -25,13 +25,15 @@ extension Conversion<ActionDescription> {
 
 extension Conversion<[String]> {
     /// A program and its arguments: a non-empty list of text whose first item is an absolute path.
-    fileprivate static var argv: Self {
+    /// An argument with a placeholder other than `{id}` and `{value}` gets a warning at its place.
+    /// `example` is the list messages show.
+    static func argv(like example: String = "[/usr/bin/nmcli, radio, wifi, \"{value}\"]") -> Self {
         Self { (node, key, context) throws(DescriptionError) in
             guard case .sequence(let items, _) = node else {
-                throw context.error(node, "'\(key)' must be a list of the program and its arguments, like [/usr/bin/nmcli, radio, wifi, \"{value}\"], not \(node.shownInMessage) (no shell is used)")
+                throw context.error(node, "'\(key)' must be a list of the program and its arguments, like \(example), not \(node.shownInMessage) (no shell is used)")
             }
             guard let first = items.first else {
-                throw context.error(node, "'\(key)' is empty; name the program to run, like [/usr/bin/nmcli, radio, wifi, \"{value}\"]")
+                throw context.error(node, "'\(key)' is empty; name the program to run, like \(example)")
             }
             var argv: [String] = []
             for item in items {
@@ -39,6 +41,11 @@ extension Conversion<[String]> {
                     throw context.error(item, "each item of '\(key)' must be text, not \(item.shownInMessage)")
                 }
                 argv.append(try Conversion<String>.plain("an argument in 'KEY'").convert(item, key, context))
+            }
+            for (index, item) in items.enumerated() {
+                for placeholder in UnknownPlaceholder.unknown(in: argv[index]) {
+                    context.warn(item, UnknownPlaceholder.warning(for: placeholder, argument: index))
+                }
             }
             guard argv[0].hasPrefix("/") else {
                 // No PATH search: what runs must not depend on the service's environment.

@@ -5,6 +5,7 @@ private struct ControlDraft {
     var label: String?
     var detail: String?
     var enabled = true
+    var icon: String?
     var style = StyleOverrides()
     var action: ActionDescription?
 }
@@ -20,6 +21,7 @@ private let controlFields: [Field<ControlDraft>] = [
     Field("label", \.label, .line),
     Field("detail", \.detail, .line),
     Field("enabled", \.enabled, .bool),
+    Field("icon", \.icon, .imageFile),
     Field(accepting: "default"),
 ] + kindKeys.map { Field(accepting: $0) } + [Field("action", \.action, .action)] + styleFields.map { Field($0, in: \.style) }
 
@@ -52,7 +54,8 @@ func decodeControl(_ node: YAMLNode, what: String, theme: Theme, _ context: Deco
         id: id, kind: kind, label: draft.label, enabled: draft.enabled, location: node.location,
         checkboxStyle: checkboxStyle, switchStyle: switchStyle, labelStyle: labelStyle, action: draft.action,
         detail: draft.detail, styleOverrides: draft.style)
-    try kind.behavior.decode(into: &control, KindKeys(id: id, node: node, keys: keys, context: context))
+    control.icon = draft.icon
+    try kind.behavior.decode(into: &control, KindKeys(id: id, node: node, keys: keys, context: context, theme: theme))
     return (control, idNode)
 }
 

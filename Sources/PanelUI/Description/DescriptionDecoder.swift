@@ -29,6 +29,7 @@ extension PanelDescription {
                                     socketPath: draft.socketPath, calibration: draft.calibration,
                                     fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
                                     columns: draft.columns, themeSchedule: draft.theme.schedule, mqtt: draft.mqtt)
+                .with(warnings: context.warnings.all)
         })
     }
 }
@@ -141,13 +142,13 @@ extension Conversion<[YAMLNode]> {
     }
 }
 
-/// The sections with their controls; control ids must be unique across all of them.
-private func decodeSections(_ node: YAMLNode, theme: Theme, _ context: DecodingContext) throws(DescriptionError) -> [SectionDescription] {
+/// The sections with their controls (of the panel, or of a page); control ids must be
+/// unique across all of them, on every page.
+func decodeSections(_ node: YAMLNode, theme: Theme, _ context: DecodingContext) throws(DescriptionError) -> [SectionDescription] {
     let items = try Conversion<[YAMLNode]>.list.convert(node, "sections", context)
     guard !items.isEmpty else {
         throw context.error(node, "'sections' is empty; add at least one section with 'controls'")
     }
-    var firstLocationOfID: [String: SourceLocation] = [:]
     var sections: [SectionDescription] = []
     for (sectionIndex, item) in items.enumerated() {
         var draft = SectionDraft()
@@ -158,10 +159,10 @@ private func decodeSections(_ node: YAMLNode, theme: Theme, _ context: DecodingC
             var controlName = name("control", of: controlNode, titleKey: "id", index: controlIndex)
             if controlNode.value(forKey: "id") == nil { controlName += " of \(sectionName)" }
             let (control, idNode) = try decodeControl(controlNode, what: controlName, theme: theme, context)
-            if let first = firstLocationOfID[control.id] {
+            if let first = context.ids.firstLocation[control.id] {
                 throw context.error(idNode, "duplicate id '\(control.id)' (first defined at \(first))")
             }
-            firstLocationOfID[control.id] = control.location
+            context.ids.firstLocation[control.id] = control.location
             controls.append(control)
         }
         sections.append(SectionDescription(title: draft.title, controls: controls))

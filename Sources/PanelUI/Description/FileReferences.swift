@@ -18,6 +18,14 @@ func folder(of file: String) -> String {
 }
 
 /// The files a description names, gathered while decoding: every image, and the font.
+/// The control ids decoded so far, on every page: ids are unique across the whole panel
+/// (they name values in one state file), and how deep pages nest.
+final class NotedIDs {
+    var firstLocation: [String: SourceLocation] = [:]
+    /// Pages inside pages being decoded now.
+    var pageDepth = 0
+}
+
 final class NotedFiles {
     private var images: [FileReference] = []
     /// The theme's `font`, when written.

@@ -6,6 +6,8 @@ struct DecodingContext {
     let source: String
     let fileExists: (String) -> Bool
     let files = NotedFiles()
+    let warnings = NotedWarnings()
+    let ids = NotedIDs()
 
     func error(at location: SourceLocation, _ message: String) -> DescriptionError {
         DescriptionError(file: file, location: location, message: visibleInMessage(message))

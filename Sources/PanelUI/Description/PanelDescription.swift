@@ -8,8 +8,9 @@ public struct PanelDescription: Equatable, Sendable {
     /// Key `rotate`; nil means the display's own orientation.
     public var rotation: Rotation?
     public var theme: Theme
+    /// The panel's own page: what shows at start.
     public var sections: [SectionDescription] {
-        didSet { controls = sections.flatMap(\.controls) }
+        didSet { (controls, pageStarts) = Self.flattened(sections) }
     }
     /// Every image file the description names (theme and controls), once per resolved path,
     /// in file order: the program loads each once at start and reports one that fails to decode
@@ -37,10 +38,38 @@ public struct PanelDescription: Equatable, Sendable {
     public var themeSchedule: ThemeSchedule?
     /// Key `mqtt`: the broker to join; nil talks to no broker (libmosquitto is never loaded).
     public var mqtt: MQTTDescription?
+    /// What loads but is probably a mistake (an `exec` argument's `{vaule}`), in file order:
+    /// `panel check` prints these, `panel run` logs them.
+    public var warnings: [DescriptionWarning] = []
 
-    /// All controls of all sections, in file order: kept, not gathered on each use, because
-    /// drawing and hit testing index it for every row.
+    /// All controls of all sections of every page: the panel's own in file order first, then
+    /// each page's (`pageStarts`), so the controls of one page are one run of indices. Kept, not
+    /// gathered on each use, because drawing and hit testing index it for every row.
     public private(set) var controls: [ControlDescription]
+    /// Per page control (its index in `controls`): where its page's controls start in `controls`.
+    public private(set) var pageStarts: [Int: Int]
+
+    /// The controls of every page in one list, pages after the page that opens them (breadth
+    /// first), with where each page's run starts.
+    static func flattened(_ sections: [SectionDescription]) -> ([ControlDescription], [Int: Int]) {
+        var controls = sections.flatMap(\.controls)
+        var starts: [Int: Int] = [:]
+        var next = 0
+        while next < controls.count {
+            if let page = controls[next].page {
+                starts[next] = controls.count
+                controls += page.flatMap(\.controls)
+            }
+            next += 1
+        }
+        return (controls, starts)
+    }
+
+    /// The sections a page shows (nil: the panel's own) and the index of its first control.
+    public func sections(ofPage page: Int?) -> (sections: [SectionDescription], firstControl: Int) {
+        guard let page else { return (sections, 0) }
+        return (controls[page].page ?? [], pageStarts[page] ?? controls.count)
+    }
 
     public init(title: String? = nil, rotation: Rotation? = nil, theme: Theme = .standard, sections: [SectionDescription],
                 imageReferences: [ImageReference] = [], blankAfter: Double? = nil, socketPath: String? = nil,
@@ -60,7 +89,7 @@ public struct PanelDescription: Equatable, Sendable {
         self.rotation = rotation
         self.theme = theme
         self.sections = sections
-        controls = sections.flatMap(\.controls)
+        (controls, pageStarts) = Self.flattened(sections)
         self.imageReferences = imageReferences
     }
 }
@@ -118,6 +147,8 @@ public struct ControlDescription: Equatable, Sendable {
     public var options: [String]
     /// Radio groups only: a touch on the selected option does not clear it.
     public var mustHaveSelection: Bool
+    /// Sliders and steppers only: the range, step grid and unit of the value.
+    public var number: NumberSetting?
     /// Where the control's mapping starts, for later messages about it.
     public var location: SourceLocation
     /// The look of a checkbox or of each radio option. Always filled, so painters need no
@@ -138,6 +169,12 @@ public struct ControlDescription: Equatable, Sendable {
     /// The style keys the control itself wrote, kept so the styles can be made again over
     /// another theme (`theme: auto` switching to dark).
     public var styleOverrides: StyleOverrides
+    /// Key `source` of a value row: the command run on a schedule whose output it shows.
+    public var source: ValueSourceDescription?
+    /// Key `icon`: a picture at the row's leading edge (resolved path), scaled to the row.
+    public var icon: String?
+    /// A page's own sections (kind `page`): what opens when its row is tapped.
+    public var page: [SectionDescription]?
 
     /// Styles left out are the standard theme's look for `kind`.
     public init(id: String, kind: ControlKind, label: String? = nil, enabled: Bool = true, defaultValue: ControlValue? = nil,
@@ -169,12 +206,22 @@ extension PanelDescription {
     public func themed(_ theme: Theme) -> PanelDescription {
         var copy = self
         copy.theme = theme
-        copy.sections = sections.map { section in
+        copy.sections = Self.restyled(sections, by: theme)
+        return copy
+    }
+}
+
+extension PanelDescription {
+    static func restyled(_ sections: [SectionDescription], by theme: Theme) -> [SectionDescription] {
+        sections.map { section in
             var section = section
-            section.controls = section.controls.map { $0.styled(by: theme) }
+            section.controls = section.controls.map { control in
+                var control = control.styled(by: theme)
+                control.page = control.page.map { restyled($0, by: theme) }
+                return control
+            }
             return section
         }
-        return copy
     }
 }
 

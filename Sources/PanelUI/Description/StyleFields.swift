@@ -30,14 +30,15 @@ let styleFields: [Field<StyleOverrides>] = [
 /// Only a control is checked against this: under `theme:` a key sets what it fits.
 let styleKeyKinds: [String: [ControlKind]] = {
     let boxed = ControlKind.allCases.filter { $0.behavior.look == .box }
-    let tracks = ControlKind.allCases.filter { $0.behavior.look == .track }
-    var kinds: [String: [ControlKind]] = ["thumb_color": tracks, "thumb_image": tracks]
+    let thumbs = ControlKind.allCases.filter { $0.behavior.hasThumb }
+    var kinds: [String: [ControlKind]] = ["thumb_color": thumbs, "thumb_image": thumbs]
     for key in ["box_type", "line_width", "hide_box", "on_fill_color", "on_check_color", "check_color",
                 "box_fill_color", "box_border_color", "on_animation", "off_animation"] {
         kinds[key] = boxed
     }
-    // A kind without a widget (a button) has only the label's keys.
-    let widgets = ControlKind.allCases.filter { $0.behavior.look != .plain }
+    // The keys boxes and tracks share; a kind that draws only text (a value row, a page, a
+    // button) takes none of them.
+    let widgets = ControlKind.allCases.filter { $0.behavior.look != .text }
     for key in ["tint_color", "on_tint_color", "animation_duration", "on_image", "off_image"] {
         kinds[key] = widgets
     }

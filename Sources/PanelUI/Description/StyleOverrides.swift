@@ -112,7 +112,7 @@ extension Theme {
         switch kind.behavior.look {
         case .box: overrides.apply(to: &checkbox)
         case .track: overrides.apply(to: &toggle)
-        case .plain: break
+        case .text: break
         }
         overrides.apply(to: &label)
         if controlDefaults.onCheckColor == nil, overrides.onCheckColor == nil {

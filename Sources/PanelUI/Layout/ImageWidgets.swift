@@ -22,7 +22,9 @@ extension PanelLayout {
             let known = sizes[path] ?? Size(width: 0, height: 0)
             sizes[path] = Size(width: max(known.width, size.width), height: max(known.height, size.height))
         }
+        let icon = iconSize(rowHeight: rowHeight)
         for control in description.controls {
+            note(control.icon, Size(width: icon, height: icon))
             let widget = control.kind.behavior.widgetSize(rowHeight: rowHeight)
             switch control.kind.behavior.look {
             case .track:
@@ -31,7 +33,7 @@ extension PanelLayout {
             case .box:
                 let style = control.checkboxStyle
                 for path in [style.onImage, style.offImage] { note(path, widget) }
-            case .plain:
+            case .text:
                 break
             }
         }

@@ -25,14 +25,25 @@ extension PanelLayout {
         let leading = plans.flatMap { control, rows in
             rows.filter { $0.widget == .leading }.map { _ in control.kind.behavior.widgetSize(rowHeight: m.rowHeight).width }
         }.max()
-        let labelX = x + m.rowInset + (leading.map { $0 + m.labelGap } ?? 0)
+        // Icons stand in a column of their own after the boxes, when any control of the section has one.
+        let icon = PanelLayout.iconSize(rowHeight: m.rowHeight)
+        let iconX = x + m.rowInset + (leading.map { $0 + m.labelGap } ?? 0)
+        let hasIcons = section.controls.contains { $0.icon != nil }
+        let labelX = iconX + (hasIcons ? icon + m.labelGap : 0)
         let detailFont = setter.font(m.headerFontSize)
         var rows: [Row] = []
-        func addRow(_ kind: RowKind, label: String, detail: String?, fontSize: Int, widget: (size: Size, side: RowPlan.Side)?,
-                    minimumHeight: Int, labelShown: Bool = true) {
+        func addRow(_ kind: RowKind, label: String, detail: String?, fontSize: Int,
+                    widget: (placement: WidgetPlacement, side: RowPlan.Side)?, minimumHeight: Int, withIcon: Bool = false,
+                    labelShown: Bool = true) {
             var labelEnd = x + width - m.rowInset
-            let widgetSize = widget?.size ?? Size(width: 0, height: 0)
-            if widget?.side == .trailing { labelEnd -= widgetSize.width + m.labelGap }
+            let widgetSize = widget?.placement.size ?? Size(width: 0, height: 0)
+            let trailingRoom = widget?.placement.trailing ?? 0
+            // A widget too wide to share the label's line goes under it (a slider on a narrow screen).
+            let stacked = widget?.placement.stacked ?? false, valueOnLabelLine = widget?.placement.valueOnLabelLine ?? false
+            if widget?.side == .trailing {
+                labelEnd -= stacked ? (valueOnLabelLine ? (widget?.placement.valueSpan?.count ?? 0) + m.labelGap : 0)
+                    : widgetSize.width + m.labelGap + trailingRoom + (widget?.placement.leading ?? 0)
+            }
             let labelWidth = max(0, labelEnd - labelX)
             let font = setter.font(fontSize)
             let lines = font.map { LabelWrapping.lines(label, font: $0, width: Double(labelWidth)) } ?? []
@@ -41,43 +52,73 @@ extension PanelLayout {
             let detailHeight = detail == nil ? 0 : detailFont.map { Int($0.lineHeight.rounded(.up)) } ?? m.headerFontSize
             let textHeight = max(1, lines.count) * lineHeight + detailHeight
             let grows = lines.count > 1 || detail != nil
-            let height = max(minimumHeight, grows ? textHeight + 2 * m.textPadding : 0)
+            let height = stacked ? max(minimumHeight, textHeight + widgetSize.height + 3 * m.textPadding)
+                : max(minimumHeight, grows ? textHeight + 2 * m.textPadding : 0)
+            let labelTop = stacked ? y + m.textPadding : y + (height - textHeight) / 2
             let frame = Rect(x: x, y: y, width: width, height: height)
             var controlFrame = Rect(x: x + m.rowInset, y: y + height / 2, width: 0, height: 0)
             if let widget {
-                let top = y + (height - widgetSize.height) / 2
+                let top = stacked ? y + height - m.textPadding - widgetSize.height : y + (height - widgetSize.height) / 2
                 controlFrame = widget.side == .trailing
-                    ? Rect(x: frame.maxX - m.rowInset - widgetSize.width, y: top, width: widgetSize.width, height: widgetSize.height)
+                    ? Rect(x: frame.maxX - m.rowInset - trailingRoom - widgetSize.width, y: top, width: widgetSize.width,
+                           height: widgetSize.height)
                     : Rect(x: x + m.rowInset, y: top, width: widgetSize.width, height: widgetSize.height)
+            }
+            var valueFrame = Rect.empty
+            if let span = widget?.placement.valueSpan {
+                let top = valueOnLabelLine ? labelTop
+                    : stacked ? controlFrame.y + (controlFrame.height - lineHeight) / 2 : y + (height - lineHeight) / 2
+                valueFrame = Rect(x: controlFrame.x + span.lowerBound, y: top, width: span.count, height: lineHeight)
             }
             var target: Int?
             if case .control = kind { target = targetCount(rows) }
-            let labelFrame = Rect(x: labelX, y: y + (height - textHeight) / 2, width: labelWidth, height: textHeight)
+            let labelFrame = Rect(x: labelX, y: labelTop, width: labelWidth, height: textHeight)
+            var iconFrame: Rect?
+            if withIcon { iconFrame = Rect(x: iconX, y: stacked ? labelTop : y + (height - icon) / 2, width: icon, height: icon) }
             rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame, labelX: labelX,
                             labelWidth: labelWidth, hasSeparator: true, target: target, haloMargin: m.haloMargin,
                             labelLines: lines, detail: shownDetail, labelFrame: labelFrame,
                             badgeX: font.map { Self.badgeX(lines: lines, font: $0, labelX: labelX, labelWidth: labelWidth,
-                                                           shown: labelShown, metrics: m) }))
+                                                           shown: labelShown, metrics: m) },
+                            iconFrame: iconFrame, valueFrame: valueFrame, labelOnTop: stacked))
             y += height
         }
         for (offset, (control, rowPlans)) in plans.enumerated() {
             let index = firstControl + offset
-            let size = control.kind.behavior.widgetSize(rowHeight: m.rowHeight)
-            for plan in rowPlans {
+            let fontSize = m.pixels(control.labelStyle.fontSize)
+            let font = setter.font(fontSize)
+            let room = RowRoom(width: width, metrics: m, fontSize: fontSize) { text in
+                font.map { Int($0.measure(text).rounded(.up)) } ?? Self.estimatedWidth(text, fontSize: fontSize)
+            }
+            let placement = control.kind.behavior.placement(of: control, in: room)
+            for (number, plan) in rowPlans.enumerated() {
+                let withIcon = number == 0 && control.icon != nil
                 switch plan.role {
                 case .caption:
                     addRow(.caption(index: index), label: plan.label, detail: plan.detail, fontSize: m.headerFontSize,
-                           widget: nil, minimumHeight: m.captionHeight)
+                           widget: nil, minimumHeight: max(m.captionHeight, withIcon ? icon + 2 * m.textPadding : 0), withIcon: withIcon)
+                case .display:
+                    // The text takes the trailing two fifths, whatever it says: a new text never moves the label.
+                    let text = Size(width: (width - 2 * m.rowInset) * 2 / 5, height: m.rowHeight / 2)
+                    addRow(.display(index: index), label: plan.label, detail: plan.detail,
+                           fontSize: m.pixels(control.labelStyle.fontSize), widget: (WidgetPlacement(size: text), .trailing), minimumHeight: m.rowHeight,
+                           withIcon: withIcon)
                 case .target(let option):
                     addRow(.control(index: index, option: option), label: plan.label, detail: plan.detail,
-                           fontSize: m.pixels(control.labelStyle.fontSize), widget: plan.widget.map { (size, $0) },
-                           minimumHeight: m.rowHeight, labelShown: control.labelStyle.isShown)
+                           fontSize: fontSize, widget: plan.widget.map { (placement, $0) },
+                           minimumHeight: m.rowHeight, withIcon: withIcon, labelShown: control.labelStyle.isShown)
                 }
             }
         }
         if !rows.isEmpty { rows[rows.count - 1].hasSeparator = false }
         return Section(title: section.title, headerFrame: headerFrame,
                        groupFrame: Rect(x: x, y: groupTop, width: width, height: y - groupTop), rows: rows)
+    }
+
+    /// A text's width in a font of `fontSize` pixels when the layout has no fonts: wider than
+    /// DejaVu Sans draws any character but a few (0.75 em; digits are 0.64).
+    static func estimatedWidth(_ text: String, fontSize: Int) -> Int {
+        (text.unicodeScalars.count * fontSize * 3 + 3) / 4
     }
 
     /// Section-local target numbers; renumbered once the sections are in reading order.
@@ -100,6 +141,8 @@ extension PanelLayout.Section {
             row.frame = row.frame.offsetBy(dx: dx, dy: dy)
             row.controlFrame = row.controlFrame.offsetBy(dx: dx, dy: dy)
             row.labelFrame = row.labelFrame.offsetBy(dx: dx, dy: dy)
+            row.iconFrame = row.iconFrame?.offsetBy(dx: dx, dy: dy)
+            row.valueFrame = row.valueFrame.offsetBy(dx: dx, dy: dy)
             row.labelX += dx
             row.badgeX = row.badgeX.map { $0 + Double(dx) }
             return row

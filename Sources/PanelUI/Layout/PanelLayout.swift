@@ -11,6 +11,8 @@ public struct PanelLayout: Equatable, Sendable {
         case control(index: Int, option: Int?)
         /// The label of a radio group above its options; not touchable.
         case caption(index: Int)
+        /// A value row: its label, and its text in `controlFrame`; not touchable.
+        case display(index: Int)
     }
 
     public struct Row: Equatable, Sendable {
@@ -51,6 +53,12 @@ public struct PanelLayout: Equatable, Sendable {
         /// label cut to leave room for it. nil when the layout had no fonts (the painter then
         /// measures the label itself and the badge is hit-tested at `labelX`).
         public var badgeX: Double?
+        /// The control's `icon:`, before its label; nil without one.
+        public var iconFrame: Rect?
+        /// Where a slider or stepper writes its value ("60 %"), one line high; empty for other kinds.
+        public var valueFrame: Rect = .empty
+        /// The label sits at the top of the row, the widget under it (`WidgetPlacement.stacked`).
+        public var labelOnTop = false
     }
 
     public struct Section: Equatable, Sendable {
@@ -66,6 +74,14 @@ public struct PanelLayout: Equatable, Sendable {
     public var metrics: LayoutMetrics
     /// The title bar stays put; everything below it scrolls when it doesn't fit.
     public var titleFrame: Rect?
+    /// The title bar's text: the panel's title, or the page's label.
+    public var title: String?
+    /// Which page this lays out: nil for the panel's own, else the page control's index.
+    public var page: Int?
+    /// A page's back control at the title bar's leading edge (its touch target), and the
+    /// title of the page it goes back to.
+    public var backFrame: Rect?
+    public var backLabel: String?
     /// Where the scrolling content shows, in logical pixels.
     public var viewport: Rect
     public var sections: [Section]
@@ -93,12 +109,23 @@ public struct PanelLayout: Equatable, Sendable {
     /// `logicalSize` is in device pixels (after rotation); `scale` multiplies every size of
     /// the description and of the layout's own metrics. With `fonts`, labels too long for one
     /// line wrap onto a second (the row grows); without, each is one line the painter cuts.
-    public init(description: PanelDescription, logicalSize: Size, scale: Double = 1, fonts: FontCache? = nil) {
+    /// `page`: the page control whose sections to lay out; nil for the panel's own.
+    public init(description: PanelDescription, logicalSize: Size, scale: Double = 1, fonts: FontCache? = nil, page: Int? = nil) {
         let m = LayoutMetrics(theme: description.theme, scale: scale, logicalSize: logicalSize)
         metrics = m
         self.logicalSize = logicalSize
+        self.page = page
+        let (pageSections, firstControl) = description.sections(ofPage: page)
+        title = page.map { description.controls[$0].label } ?? description.title
+        if let page {
+            let parent = description.pageStarts.first { p, start in
+                start <= page && page < start + (description.controls[p].page ?? []).reduce(0) { $0 + $1.controls.count }
+            }?.key
+            backLabel = parent.map { description.controls[$0].label } ?? description.title ?? "Back"
+            backFrame = Rect(x: 0, y: 0, width: max(m.rowHeight, logicalSize.width / 3), height: m.titleHeight)
+        }
         let top: Int
-        if description.title != nil {
+        if title != nil {
             titleFrame = Rect(x: 0, y: 0, width: logicalSize.width, height: m.titleHeight)
             top = m.titleHeight
         } else {
@@ -106,15 +133,15 @@ public struct PanelLayout: Equatable, Sendable {
             top = m.sideMargin
         }
         let count = Self.columnCount(description.columns, width: logicalSize.width, metrics: m,
-                                     sectionCount: description.sections.count)
+                                     sectionCount: pageSections.count)
         let gap = m.sideMargin
         let columnWidth = max(0, min((logicalSize.width - 2 * m.sideMargin - (count - 1) * gap) / count, m.maxContentWidth))
         let left = (logicalSize.width - count * columnWidth - (count - 1) * gap) / 2
         let setter = TextSetter(fonts: fonts, path: description.theme.font)
 
         var built: [Section] = []
-        var controlIndex = 0
-        for section in description.sections {
+        var controlIndex = firstControl
+        for section in pageSections {
             built.append(Self.buildSection(section, firstControl: controlIndex, x: 0, width: columnWidth, metrics: m, setter: setter))
             controlIndex += section.controls.count
         }
@@ -122,8 +149,11 @@ public struct PanelLayout: Equatable, Sendable {
         var sections: [Section] = []
         var columns: [Range<Int>] = []
         var bottom = top
+        // Groups line up across columns: a column opening on a section without a header starts
+        // where the groups under the other columns' headers do.
+        let headed = starts.dropLast().contains { built[$0].headerFrame != nil }
         for column in 0..<(starts.count - 1) {
-            var y = top
+            var y = top + (headed && built[starts[column]].headerFrame == nil ? m.headerHeight : 0)
             let x = left + column * (columnWidth + gap)
             for index in starts[column]..<starts[column + 1] {
                 sections.append(built[index].offsetBy(dx: x, dy: y))
@@ -152,6 +182,19 @@ public struct PanelLayout: Equatable, Sendable {
     public static func controlSize(_ kind: ControlKind, rowHeight: Int) -> Size {
         kind.behavior.widgetSize(rowHeight: rowHeight)
     }
+
+    /// Every page's layout, by page control index, for `PanelModel(…, pages:)`.
+    public static func pages(of description: PanelDescription, logicalSize: Size, scale: Double = 1,
+                             fonts: FontCache? = nil) -> [Int: PanelLayout] {
+        var pages: [Int: PanelLayout] = [:]
+        for page in description.pageStarts.keys {
+            pages[page] = PanelLayout(description: description, logicalSize: logicalSize, scale: scale, fonts: fonts, page: page)
+        }
+        return pages
+    }
+
+    /// A row icon's box: a square a little over half a row high (29 of 44 points in iOS Settings).
+    public static func iconSize(rowHeight: Int) -> Int { rowHeight * 9 / 16 }
 
     /// The index in `targets` of the touch target under a content point, if any.
     public func targetIndex(at point: Point) -> Int? {

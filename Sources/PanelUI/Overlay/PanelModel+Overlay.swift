@@ -44,7 +44,7 @@ extension PanelModel {
     private mutating func open(_ dialog: PanelOverlay, at now: Double) -> [PanelEvent] {
         let events = cancelAllTouches(at: now)
         overlay = dialog
-        screenDamage.append(Rect(x: 0, y: 0, width: layout.logicalSize.width, height: layout.logicalSize.height))
+        pendingScreenDamage.append(Rect(x: 0, y: 0, width: layout.logicalSize.width, height: layout.logicalSize.height))
         return events
     }
 
@@ -52,7 +52,7 @@ extension PanelModel {
     public mutating func closeOverlay() {
         guard overlay != nil else { return }
         overlay = nil
-        screenDamage.append(Rect(x: 0, y: 0, width: layout.logicalSize.width, height: layout.logicalSize.height))
+        pendingScreenDamage.append(Rect(x: 0, y: 0, width: layout.logicalSize.width, height: layout.logicalSize.height))
     }
 
     /// A touch while the dialog shows: it follows one finger on its buttons; nothing behind it
@@ -95,7 +95,7 @@ extension PanelModel {
     private mutating func setOverlay(_ dialog: PanelOverlay) {
         if let old = overlay, old.highlightedButton != dialog.highlightedButton {
             for button in [old.highlightedButton, dialog.highlightedButton].compactMap({ $0 }) {
-                screenDamage.append(dialog.layout.buttons[button])
+                pendingScreenDamage.append(dialog.layout.buttons[button])
             }
         }
         overlay = dialog

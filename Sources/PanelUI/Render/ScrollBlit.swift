@@ -120,14 +120,18 @@ extension PanelPainter {
                     ink.append(Rect(x: x, y: row.frame.maxY - m.hairline, width: row.frame.maxX - x, height: m.hairline))
                 }
                 // Wrapped labels and detail lines: their whole frame, a little more for overhanging glyphs.
-                if !row.labelLines.isEmpty || row.detail != nil {
+                if !row.labelLines.isEmpty || row.detail != nil || row.labelOnTop {
                     let pad = max(2, m.labelGap / 2)
                     ink.append(row.labelFrame.outsetBy(dx: pad, dy: pad).intersection(row.frame))
                 }
+                if let icon = row.iconFrame { ink.append(icon) }
                 switch row.kind {
                 case .caption(let index):
                     if failed.contains(index) { ink.append(row.frame); continue }
                     text(fitted(row.label, font: headerFont, in: row, leavingRoomFor: nil), font: headerFont, x: row.labelX, in: row.frame)
+                case .display:
+                    // Label and text: the row's whole width may carry ink.
+                    ink.append(row.frame)
                 case .control(let index, let option):
                     if option == nil, failed.contains(index) { ink.append(row.frame); continue }
                     let label = model.description.controls[index].labelStyle
@@ -135,6 +139,8 @@ extension PanelPainter {
                         text(fitted(row.label, font: font, in: row, leavingRoomFor: nil), font: font, x: row.labelX, in: row.frame)
                     }
                     ink.append(row.pressedFrame)
+                    // What a widget draws beyond its halo (a slider's knob at the ends, a value's text).
+                    ink.append(model.description.controls[index].kind.behavior.paintedFrame(row))
                 }
             }
         }

@@ -15,6 +15,8 @@ public struct PanelPainter {
     let titleFont: Font
     /// The widgets' shapes, kept from frame to frame.
     let shapeMasks = ShapeMasks()
+    /// The two pages of a slide, each painted once.
+    let pageSnapshots = PageSnapshots()
     /// How much of the list the frames so far looked at, for tests that a frame's work
     /// follows what shows, not how long the list is.
     let counters = PaintCounters()
@@ -61,6 +63,7 @@ public struct PanelPainter {
     public func draw(_ model: PanelModel, at now: Double, into buffer: PixelBuffer, clip: Rect) {
         let clip = clip.intersection(buffer.bounds)
         guard !clip.isEmpty else { return }
+        if drawSlide(model, at: now, into: buffer, clip: clip) { return }
         let layout = model.layout
         let dy = -model.scrollOffset(at: now)
         var band = Canvas(buffer: buffer, clip: clip)
@@ -109,11 +112,16 @@ public struct PanelPainter {
         let m = layout.metrics
         let clip = canvas.clip
         canvas.fill(clip, color: theme.background)
-        if let fullTitle = model.description.title, let frame = layout.titleFrame, frame.intersects(clip) {
-            let title = titleFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * m.sideMargin))
+        if let fullTitle = layout.title, let frame = layout.titleFrame, frame.intersects(clip) {
+            // Centred, clear of a page's back control on either side.
+            let side = layout.backFrame.map { $0.width } ?? m.sideMargin
+            let title = titleFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * side))
             let width = titleFont.measure(title)
             drawText(title, font: titleFont, in: frame, x: Double(frame.x) + (Double(frame.width) - width) / 2,
                      color: theme.text, canvas: canvas)
+            if let back = layout.backFrame, let label = layout.backLabel {
+                drawBack(label, in: back, highlighted: model.isBackHighlighted, metrics: m, canvas: canvas)
+            }
         }
 
         // The list moves under the title bar by whole pixels.
@@ -159,7 +167,10 @@ public struct PanelPainter {
         let m = model.layout.metrics
         let badge = ErrorBadge(metrics: m)
         canvas.clip = canvas.clip.intersection(row.frame)
-        let highlighted = row.target.map { model.state(ofTarget: $0).contains(.highlighted) } ?? false
+        // A slider or stepper shows a finger on its knob or button itself.
+        let ownPressedLook = row.target.map { model.behavior(ofTarget: $0).drawsOwnPressedLook } ?? false
+        let highlighted = !ownPressedLook && (row.target.map { model.state(ofTarget: $0).contains(.highlighted) } ?? false)
+        // A button highlights its whole row whatever the theme's `pressed`.
         let rowHighlight = theme.pressed == .row || row.target.map { model.behavior(ofTarget: $0).highlightsRow } == true
         if highlighted, rowHighlight {
             // iOS Settings' cell highlight: the row's part of its group, rounded corners included.
@@ -170,11 +181,28 @@ public struct PanelPainter {
             let x = row.frame.x + m.rowInset
             canvas.fill(Rect(x: x, y: row.frame.maxY - m.hairline, width: row.frame.maxX - x, height: m.hairline), color: theme.separator)
         }
+        if let frame = row.iconFrame, let path = model.description.controls[row.kind.controlIndex].icon, let icon = images[path] {
+            // Faded with its row when the control is disabled.
+            let disabled = !model.description.controls[row.kind.controlIndex].enabled
+            if disabled {
+                canvas.drawLayer(frame, opacity: Self.disabledOpacity) { c, f in c.drawImage(icon, in: RectF(f).aspectFit(icon)) }
+            } else {
+                canvas.drawImage(icon, in: RectF(frame).aspectFit(icon))
+            }
+        }
         switch row.kind {
         case .caption(let index):
             let mark = feedback(of: index, model: model, at: now)
-            let end = drawLabel(row, font: headerFont, color: theme.sectionText, badge: mark == nil ? nil : badge, canvas: canvas)
+            let end = drawLabel(row, font: headerFont, color: theme.sectionText, detail: theme.sectionText,
+                                badge: mark == nil ? nil : badge, canvas: canvas)
             if let mark { drawFeedback(mark, row: row, x: row.badgeX ?? end + badge.gap, badge: badge, canvas: canvas) }
+        case .display(let index):
+            let control = model.description.controls[index]
+            let failed = model.failedControls.contains(index)
+            guard let font = labelFonts[m.pixels(control.labelStyle.fontSize)] else { return }
+            let end = drawLabel(row, font: font, color: control.labelStyle.color, detail: theme.sectionText, badge: failed ? badge : nil, canvas: canvas)
+            if failed { badge.draw(in: canvas, x: end + badge.gap, row: row.frame) }
+            ValueRowPainter.drawText(model.values[index], font: font, in: row, color: theme.sectionText, canvas: canvas)
         case .control(let index, let option):
             guard let target = row.target else { return }
             let control = model.description.controls[index]
@@ -185,20 +213,26 @@ public struct PanelPainter {
             let disabled = state.contains(.disabled)
             if disabled { canvas.opacity = Self.disabledOpacity }
             var label = control.kind.behavior.labelStyle(of: control, theme: theme)
+            var detail = theme.sectionText
             if disabled {
                 // Faded text keeps WCAG's 4.5:1 against the row.
                 label.color = label.color.raisedToContrast(Self.minimumTextContrast, against: theme.rowBackground,
                                                            opacity: Self.disabledOpacity)
+                detail = detail.raisedToContrast(Self.minimumTextContrast, against: theme.rowBackground, opacity: Self.disabledOpacity)
+            } else if highlighted, rowHighlight {
+                // So does the detail line on the pressed row's fill.
+                detail = detail.raisedToContrast(Self.minimumTextContrast, against: theme.highlight)
             }
             // A radio group's mark is on its caption, once for the group.
             let mark = option == nil ? feedback(of: index, model: model, at: now) : nil
             var labelEnd = Double(row.labelX)
             if label.isShown, let font = labelFonts[m.pixels(label.fontSize)] {
-                labelEnd = drawLabel(row, font: font, color: label.color, badge: mark == nil ? nil : badge, canvas: canvas) + badge.gap
+                labelEnd = drawLabel(row, font: font, color: label.color, detail: detail, badge: mark == nil ? nil : badge,
+                                     canvas: canvas) + badge.gap
             }
             if let mark { drawFeedback(mark, row: row, x: row.badgeX ?? labelEnd, badge: badge, canvas: canvas) }
             let onness = model.onness(ofTarget: target, at: now)
-            let drawWidget = widgetDrawing(control, target: target, onness: onness, model: model,
+            let drawWidget = widgetDrawing(control, target: target, row: row, onness: onness, model: model,
                                            fadedOver: disabled ? theme.rowBackground : nil)
             if onness != 0 && onness != 1 {
                 // In motion, a widget's shapes are new every frame: kept masks would only churn.
@@ -207,11 +241,27 @@ public struct PanelPainter {
             if disabled {
                 // Faded as one layer, so overlapping parts (knob over track) don't show through each other.
                 canvas.opacity = 1
-                canvas.drawLayer(row.controlFrame, opacity: Self.disabledOpacity, drawWidget)
+                let painted = control.kind.behavior.paintedFrame(row)
+                canvas.drawLayer(painted, opacity: Self.disabledOpacity) { layer, _ in
+                    drawWidget(layer, row.controlFrame.offsetBy(dx: -painted.x, dy: -painted.y))
+                }
             } else {
                 drawWidget(canvas, row.controlFrame)
             }
         }
+    }
+
+    /// A page's back control: a chevron and the title of the page it goes back to, in the
+    /// accent colour (made legible against the background), dimmed while a finger is on it.
+    private func drawBack(_ label: String, in frame: Rect, highlighted: Bool, metrics m: LayoutMetrics, canvas: Canvas) {
+        var color = theme.accent.raisedToContrast(Self.minimumTextContrast, against: theme.background)
+        if highlighted { color = color.withOpacity(0.5) }
+        let height = max(8, Int((headerFont.ascent + headerFont.descent).rounded()) + m.pixels(4))
+        let chevron = Rect(x: frame.x + m.sideMargin / 2, y: frame.y + (frame.height - height) / 2, width: height / 2 + 2, height: height)
+        Chevron.draw(in: canvas, frame: chevron, pointing: .left, color: color)
+        let x = chevron.maxX + m.pixels(6)
+        let text = titleFont.truncated(label, toWidth: Double(frame.maxX - x))
+        drawText(text, font: titleFont, in: frame, x: Double(x), color: color, canvas: canvas)
     }
 
     /// The pressed halo behind a widget while a finger is down on its row: a capsule in the
@@ -229,10 +279,12 @@ public struct PanelPainter {
 
     /// Draws the control's widget into a frame, by its kind. `onness` is the model's at the
     /// frame's time; `fadedOver`: the row's colour when the widget is disabled, faded as one layer.
-    private func widgetDrawing(_ control: ControlDescription, target: Int, onness: Double, model: PanelModel,
-                               fadedOver row: Color?) -> (Canvas, Rect) -> Void {
-        control.kind.behavior.widget(control, WidgetContext(target: target, onness: onness, model: model, fadedOver: row,
-                                                            images: images))
+    private func widgetDrawing(_ control: ControlDescription, target: Int, row: PanelLayout.Row, onness: Double,
+                               model: PanelModel, fadedOver rowColor: Color?) -> (Canvas, Rect) -> Void {
+        control.kind.behavior.widget(control, WidgetContext(target: target, row: row,
+                                                            font: labelFonts[model.layout.metrics.pixels(control.labelStyle.fontSize)],
+                                                            onness: onness, model: model, fadedOver: rowColor, images: images,
+                                                            theme: theme))
     }
 
     /// A row's label cut with an ellipsis to the row's label width, less room for the error
@@ -245,12 +297,13 @@ public struct PanelPainter {
     }
 
     /// Draws a row's label (its lines, or the label cut to one line when the layout set none)
-    /// and its detail line; returns where the last line ends, for the badge after it.
-    private func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, badge: ErrorBadge?, canvas: Canvas) -> Double {
+    /// and its detail line in `detail`; returns where the last line ends, for the badge after it.
+    private func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, detail detailColor: Color, badge: ErrorBadge?,
+                           canvas: Canvas) -> Double {
         var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
         lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
         let x = Double(row.labelX)
-        guard lines.count > 1 || row.detail != nil else {
+        guard lines.count > 1 || row.detail != nil || row.labelOnTop else {
             drawText(lines[0], font: font, in: row.frame, x: x, color: color, canvas: canvas)
             return x + font.measure(lines[0]).rounded()
         }
@@ -264,7 +317,7 @@ public struct PanelPainter {
         if let detail = row.detail {
             let height = Int(headerFont.lineHeight.rounded(.up))
             drawText(detail, font: headerFont, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: height),
-                     x: x, color: theme.sectionText, canvas: canvas)
+                     x: x, color: detailColor, canvas: canvas)
         }
         return x + font.measure(lines[lines.count - 1]).rounded()
     }
@@ -283,6 +336,8 @@ extension PanelLayout.Row {
         row.frame = frame.offsetBy(dx: 0, dy: dy)
         row.controlFrame = controlFrame.offsetBy(dx: 0, dy: dy)
         row.labelFrame = labelFrame.offsetBy(dx: 0, dy: dy)
+        row.iconFrame = iconFrame?.offsetBy(dx: 0, dy: dy)
+        row.valueFrame = valueFrame.offsetBy(dx: 0, dy: dy)
         return row
     }
 }

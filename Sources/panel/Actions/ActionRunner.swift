@@ -9,8 +9,9 @@ import PanelUI
 /// the pending one, which never runs and is reported `.superseded` (a device only has to end
 /// at the latest value, and a client setting a control thousands of times no longer queues
 /// thousands of children). A child that outlives its timeout gets SIGTERM, then SIGKILL
-/// `killGrace` seconds later, and counts as failed. A child's stderr goes on to panel's
-/// (`ActionOutput`), and a failure's reason ends with its last line.
+/// `TimedChild.killGrace` seconds later, and counts as failed; one whose `exec` has a placeholder
+/// other than `{id}` and `{value}` is never started and counts as failed. A child's stderr goes
+/// on to panel's (`ActionOutput`), and a failure's reason ends with its last line.
 final class ActionRunner {
     struct Job: Equatable {
         var controlID: String
@@ -28,11 +29,9 @@ final class ActionRunner {
         case superseded(by: Job)
     }
 
+    /// A started child and its stderr, read on the loop.
     private struct Running {
-        let child: ChildProcess
-        let watch: EventLoop.Watch
-        var timer: EventLoop.Timer
-        var timedOut = false
+        let child: TimedChild
         let output: ActionOutput?
     }
 
@@ -46,9 +45,6 @@ final class ActionRunner {
     /// Called on the loop when a job ends (the control's pending job, if any, has not started
     /// yet), and from inside `enqueue` for the job a newer one supersedes.
     var finished: (Job, Outcome) -> Void = { _, _ in }
-    /// Seconds between SIGTERM and SIGKILL for a child that timed out.
-    static let killGrace = 1.0
-
     private let loop: EventLoop
     private let log: Log
     private var slots: [String: Slot] = [:]
@@ -58,7 +54,6 @@ final class ActionRunner {
     private var lingering: [ActionOutput] = []
     /// The most such pipes kept open; past this the oldest is closed.
     static let lingeringLimit = 16
-
     /// Where actions' stderr goes on: panel's stderr (a test gives /dev/null).
     private let stderr: CInt
 
@@ -90,47 +85,47 @@ final class ActionRunner {
     }
 
     private func start(_ job: Job) {
+        // An argument panel would pass with a stray `{vaule}` in it is never run (check warned).
+        if let unknown = job.action.unknownPlaceholder {
+            loop.schedule(at: loop.clock.now) { [unowned self] in complete(job.controlID, .failed(unknown.reason)) }
+            return
+        }
         let argv = job.action.arguments(id: job.controlID, value: job.value.actionText)
         let environment = baseEnvironment + ["PANEL_ID=\(job.controlID)", "PANEL_VALUE=\(job.value.actionText)"]
         do throws(SystemCallError) {
-            let child = try ChildProcess(argv: argv, environment: environment, output: .stderrPipe)
-            let output = try child.takeOutput().map { (fd) throws(SystemCallError) in try ActionOutput(fd: FileDescriptor(owning: fd), loop: loop, passOnTo: stderr) }
-            let watch = try loop.watch(child.pidfd.rawValue) { [unowned self] _ in childExited(job.controlID) }
-            let timer = loop.schedule(at: loop.clock.now + job.action.timeout) { [unowned self] in timeOut(job.controlID) }
-            running[job.controlID] = Running(child: child, watch: watch, timer: timer, output: output)
+            let child = try TimedChild(argv: argv, environment: environment, output: .stderrPipe, timeout: job.action.timeout,
+                loop: loop,
+                onTimeout: { [unowned self] in
+                    log.warning("action for \(job.controlID) = \(job.value.actionText) still running after \(shown(job.action.timeout)) s; stopping it (SIGTERM)")
+                },
+                ended: { [unowned self] ending in ended(job, ending) })
+            do throws(SystemCallError) {
+                let output = try child.process.takeErrorOutput().map { (fd) throws(SystemCallError) in
+                    try ActionOutput(fd: FileDescriptor(owning: fd), loop: loop, passOnTo: stderr)
+                }
+                running[job.controlID] = Running(child: child, output: output)
+            } catch {
+                // Started but unwatched: it is still reaped, never reported; this failure is.
+                child.kill()
+                throw error
+            }
         } catch {
             // Reported from the loop, like any other end, so callers never see a re-entrant finish.
             loop.schedule(at: loop.clock.now) { [unowned self] in complete(job.controlID, .failed("\(error)")) }
         }
     }
 
-    private func timeOut(_ controlID: String) {
-        guard var entry = running[controlID], let job = slots[controlID]?.current else { return }
-        log.warning("action for \(controlID) = \(job.value.actionText) still running after \(shown(job.action.timeout)) s; stopping it (SIGTERM)")
-        entry.timedOut = true
-        entry.child.signalGroup(SIGTERM)
-        entry.timer = loop.schedule(at: loop.clock.now + Self.killGrace) { [weak child = entry.child] in
-            child?.signalGroup(SIGKILL)
-        }
-        running[controlID] = entry
-    }
-
-    private func childExited(_ controlID: String) {
-        guard let entry = running[controlID], let job = slots[controlID]?.current,
-              let termination = entry.child.reap() else { return }
-        loop.unwatch(entry.watch)
-        loop.cancel(entry.timer)
-        running[controlID] = nil
+    /// A started job's end: the reason of a failure ends with the last line its stderr said.
+    private func ended(_ job: Job, _ ending: TimedChild.Ending) {
+        let output = running.removeValue(forKey: job.controlID)?.output
         // What it wrote before it exited is all in the pipe now.
-        entry.output?.readAvailable(limit: 4 * ActionOutput.chunk)
-        let stderr = entry.output?.lastLine.map { " (stderr: \($0))" } ?? ""
-        if let output = entry.output { linger(output) }
-        if entry.timedOut {
-            complete(controlID, .failed("timed out after \(shown(job.action.timeout)) s" + stderr))
-        } else if termination == .exited(0) {
-            complete(controlID, .succeeded)
-        } else {
-            complete(controlID, .failed(termination.description + stderr))
+        output?.readAvailable(limit: 4 * ActionOutput.chunk)
+        let stderr = output?.lastLine.map { " (stderr: \($0))" } ?? ""
+        if let output { linger(output) }
+        switch ending {
+        case .timedOut: complete(job.controlID, .failed("timed out after \(shown(job.action.timeout)) s" + stderr))
+        case .exited(.exited(0)): complete(job.controlID, .succeeded)
+        case .exited(let termination): complete(job.controlID, .failed(termination.description + stderr))
         }
     }
 

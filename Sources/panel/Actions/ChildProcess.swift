@@ -9,9 +9,11 @@ import Glibc
 final class ChildProcess {
     let pid: pid_t
     let pidfd: FileDescriptor
-    /// The read end of the child's piped stream, for `Output.pipe` and `.stderrPipe`; closed
-    /// with the child object unless taken (`takeOutput`).
-    private(set) var output: CInt?
+    /// The read end of the child's piped stream, for `Output.pipe` (stdout's for `.pipes`); closed with the child object.
+    let output: CInt?
+    /// The read end of the child's stderr, for `Output.pipes` and `.stderrPipe`; closed with
+    /// the child object unless taken (`takeErrorOutput`).
+    private(set) var errorOutput: CInt?
 
     /// Where the child's stdout goes.
     enum Output {
@@ -20,8 +22,11 @@ final class ChildProcess {
         /// `stream` (STDOUT_FILENO or STDERR_FILENO) into a pipe read through `output`:
         /// programs whose output panel reads (the benchmark's children).
         case pipe(stream: CInt)
-        /// stdout into panel's stderr, stderr into a pipe read through `output`: actions,
-        /// whose last error line panel keeps for the reason of a failure.
+        /// stdout into `output` and stderr into `errorOutput`, each its own pipe: programs whose
+        /// result panel reads from stdout and whose complaint it reads from stderr (value sources).
+        case pipes
+        /// stdout into panel's stderr, stderr into a pipe read through `errorOutput`: actions,
+        /// whose last error line panel keeps for the reason of a failure (`ActionOutput`).
         case stderrPipe
     }
 
@@ -48,20 +53,26 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         var pipeEnds: [CInt] = [-1, -1]
+        var errorEnds: [CInt] = [-1, -1]
+        /// Close-on-exec on both ends: only the dup2'd copy reaches the child.
+        func makePipe(_ ends: inout [CInt], for stream: CInt) throws(SystemCallError) {
+            guard pipe(&ends) == 0 else { throw SystemCallError("make a pipe for \(argv[0])", Errno.current) }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], stream)
+        }
+        let closeAll = { for end in pipeEnds + errorEnds where end >= 0 { Glibc.close(end) } }
         switch output {
         case .panelStderr:
             posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
         case .pipe(let stream):
-            guard pipe(&pipeEnds) == 0 else { throw SystemCallError("make a pipe for \(argv[0])", Errno.current) }
-            // Close-on-exec on both ends: only the dup2'd copy reaches the child.
-            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], stream)
+            try makePipe(&pipeEnds, for: stream)
+        case .pipes:
+            try makePipe(&pipeEnds, for: STDOUT_FILENO)
+            do { try makePipe(&errorEnds, for: STDERR_FILENO) } catch { closeAll(); throw error }
         case .stderrPipe:
-            guard pipe(&pipeEnds) == 0 else { throw SystemCallError("make a pipe for \(argv[0])", Errno.current) }
-            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             // In order: stdout takes panel's stderr before stderr becomes the pipe.
             posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
-            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDERR_FILENO)
+            try makePipe(&errorEnds, for: STDERR_FILENO)
         }
 
         var attributes = posix_spawnattr_t()
@@ -84,16 +95,19 @@ final class ChildProcess {
                 posix_spawn(&pid, argv[0], &actions, &attributes, cArgv, cEnvironment)
             }
         }
-        if pipeEnds[1] >= 0 { Glibc.close(pipeEnds[1]) }
+        for end in [pipeEnds[1], errorEnds[1]] where end >= 0 { Glibc.close(end) }
+        (pipeEnds[1], errorEnds[1]) = (-1, -1)
         guard result == 0 else {
-            if pipeEnds[0] >= 0 { Glibc.close(pipeEnds[0]) }
+            closeAll()
             throw SystemCallError("start \(argv[0])", Errno(result), advice: "check the path in the control's 'action: exec:'")
         }
         self.pid = pid
         self.output = pipeEnds[0] >= 0 ? pipeEnds[0] : nil
+        errorOutput = errorEnds[0] >= 0 ? errorEnds[0] : nil
         let fd = pidfd_open(pid, 0)
         guard fd >= 0 else {
             let error = Errno.current
+            closeAll()
             Glibc.kill(-pid, SIGKILL)
             var status: CInt = 0
             _ = waitpid(pid, &status, 0)
@@ -104,12 +118,13 @@ final class ChildProcess {
 
     deinit {
         if let output { Glibc.close(output) }
+        if let errorOutput { Glibc.close(errorOutput) }
     }
 
-    /// The read end of the pipe, now the caller's to close; nil without one or once taken.
-    func takeOutput() -> CInt? {
-        defer { output = nil }
-        return output
+    /// The read end of the stderr pipe, now the caller's to close; nil without one or once taken.
+    func takeErrorOutput() -> CInt? {
+        defer { errorOutput = nil }
+        return errorOutput
     }
 
     /// Signals the child's whole process group (the pid is ours until it is reaped).

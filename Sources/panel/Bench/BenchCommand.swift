@@ -61,6 +61,7 @@ extension Commands {
         report.instant = try ToggleBench.measure(description: AnimationBench.instantDemo(), name: "none", size: benchDetailSize,
                                                  fonts: fonts, controlID: "hotspot", repeats: repeats)
         report.animations = try AnimationBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)
+        report.steps = try NumberBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)
         report.touchToPresent = try TouchLatencyBench.measure(description: demo.description, size: benchDetailSize, fonts: fonts,
                                                               controlID: "hotspot", taps: benchLatencyTaps)
         report.scanoutCopies = ScanoutBench.measure(size: benchDetailSize, repeats: repeats)

@@ -16,6 +16,8 @@ struct BenchReport {
     var tap: TapFigures?
     var instant: TapFigures?
     var animations: [TapFigures] = []
+    /// A slider's one-step move and a stepper's press (`NumberBench`).
+    var steps: [StepFigures] = []
     var touchToPresent: TouchLatencyFigures?
     var text = TextFigures(labelsPerSecond: .nan, nanosecondsPerGlyph: .nan)
     /// A full frame into screen memory at each rotation.
@@ -65,6 +67,14 @@ struct BenchReport {
             }
             toggle.append(("animations", .array(animations.map { .object(tapMembers($0)) })))
             members.append(("toggle", .object(toggle)))
+        }
+        if !steps.isEmpty {
+            members.append(("steps", .array(steps.map { s in
+                .object([("name", .string(s.name)), ("resolution", .string(detailResolution)),
+                         ("moved_pixels", .number(Double(s.movedPixels))),
+                         ("frames", .array(s.frames.map { .object([("frame", .string($0.label)), ("ms", number($0.ms)),
+                                                                   ("pixels", .number(Double($0.pixels)))]) }))])
+            })))
         }
         if let touchToPresent {
             members.append(("touch_to_present_ms", .object([
@@ -138,6 +148,9 @@ struct BenchReport {
             goals.append(("\(label) largest frame ms", tap.largestFrameMs, 0.05))
             goals.append(("\(label) first visible frame ms", tap.firstVisibleMs, 0.05))
         }
+        for step in steps {
+            goals.append(("\(step.name) largest frame ms", step.frames.map(\.ms).max() ?? .nan, 0.05))
+        }
         if let touchToPresent { goals.append(("touch to present p99 ms (headless)", touchToPresent.p99Ms, 0.5)) }
         if let demo = startups.first(where: { $0.scene == "demo" }) {
             goals.append(("demo \(detailResolution) peak RSS MB", demo.figures.peakRSSBytes / 1e6, 20))
@@ -169,6 +182,10 @@ struct BenchReport {
         if let instant {
             lines.append("without animation (animation_duration: 0): \(fixed(instant.touchUpMs, 4)) ms, \(instant.touchUpPixels) px"
                 + (instant.firstVisibleFrame == 0 ? " (shown at touch-up)" : " (NOT shown at touch-up)"))
+        }
+        for s in steps {
+            lines.append("\(s.name) (\(detailResolution)): " + s.frames.map { "\($0.label) \(fixed($0.ms, 4)) ms, \($0.pixels) px" }
+                .joined(separator: "; ") + " (within what moved: \(s.movedPixels) px)")
         }
         if let t = touchToPresent {
             lines.append("touch to present (headless, \(t.taps) taps through epoll): p50 \(fixed(t.p50Ms, 4)) ms, "

@@ -65,14 +65,16 @@ enum Commands {
         }
         let description = try loadDescription(path)
         _ = try loadAssets(description, file: path)
-        console.out("\(path): ok, \(description.controls.count) controls")
+        for warning in description.warnings { console.err(warning.description) }
+        let warned = description.warnings.isEmpty ? "" : " (\(description.warnings.count) warning\(description.warnings.count == 1 ? "" : "s"))"
+        console.out("\(path): ok, \(description.controls.count) controls\(warned)")
         return ExitStatus.success
     }
 
     // MARK: layout
 
     static func layout(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
-        let flags = try Arguments(args, command: "layout", valued: ["config", "display", "rotate", "scale"])
+        let flags = try Arguments(args, command: "layout", valued: ["config", "display", "rotate", "scale", "page"])
         if flags.wantsHelp { console.out(Help.layout); return ExitStatus.success }
         let description = try loadDescription(flags["config"])
         let (screen, dpi) = try headlessScreen(flags["display"])
@@ -82,7 +84,15 @@ enum Commands {
             ?? dpi.map { (PhysicalSize(pixels: screen, dpi: $0), "headless") }
         let choice = ScaleChoice.choose(setting: description.scale, override: try flags.scale(command: "layout"), screen: screen,
                                         physical: physical?.0, source: physical?.1 ?? "")
-        let layout = PanelLayout(description: description, logicalSize: logical, scale: choice.factor, fonts: FontCache())
+        var page: Int?
+        if let id = flags["page"] {
+            guard let index = description.controls.firstIndex(where: { $0.id == id }), description.controls[index].page != nil else {
+                let pages = description.controls.filter { $0.page != nil }.map(\.id)
+                throw UsageError(message: "panel layout: '\(id)' is not a page; pages: \(pages.isEmpty ? "none" : pages.joined(separator: ", "))")
+            }
+            page = index
+        }
+        let layout = PanelLayout(description: description, logicalSize: logical, scale: choice.factor, fonts: FontCache(), page: page)
         console.out(LayoutReport.json(layout, description: description, rotation: rotation))
         return ExitStatus.success
     }

@@ -2,7 +2,8 @@ import Glibc
 import PanelUI
 
 extension Commands {
-    /// `panel ctl get [ID] | set ID VALUE | press ID | subscribe`: a client of the control socket.
+    /// `panel ctl get [ID] | set [--no-apply] ID VALUE | press ID | update ID [--enabled B] [--label T] [--detail T]
+    /// | subscribe`: a client of the control socket.
     static func ctl(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
         var words: [String] = []
         var flagWords: [String] = []
@@ -10,21 +11,40 @@ extension Commands {
         while let word = rest.popFirst() {
             if word.hasPrefix("-") {
                 flagWords.append(word)
-                if word == "--socket", let value = rest.popFirst() { flagWords.append(value) }
+                if ["--socket", "--enabled", "--label", "--detail"].contains(word), let value = rest.popFirst() {
+                    flagWords.append(value)
+                }
             } else {
                 words.append(word)
             }
         }
-        let flags = try Arguments(flagWords, command: "ctl", valued: ["socket"])
+        let flags = try Arguments(flagWords, command: "ctl", valued: ["socket", "enabled", "label", "detail"], switches: ["no-apply"])
         if flags.wantsHelp { console.out(Help.ctl); return ExitStatus.success }
         let request: JSONValue
         switch (words.first, words.count) {
         case ("get", 1): request = .object([("cmd", .string("get"))])
         case ("get", 2): request = .object([("cmd", .string("get")), ("id", .string(words[1]))])
-        case ("set", 3): request = .object([("cmd", .string("set")), ("id", .string(words[1])), ("value", ctlValue(words[2]))])
+        case ("set", 3):
+            request = .object([("cmd", .string("set")), ("id", .string(words[1])), ("value", ctlValue(words[2]))]
+                + (flags.has("no-apply") ? [("apply", .bool(false))] : []))
         case ("press", 2): request = .object([("cmd", .string("press")), ("id", .string(words[1]))])
+        case ("update", 2):
+            var members: [(key: String, value: JSONValue)] = [("cmd", .string("update")), ("id", .string(words[1]))]
+            if let enabled = flags["enabled"] {
+                guard enabled == "true" || enabled == "false" else {
+                    throw UsageError(message: "panel ctl update: --enabled takes true or false, not '\(enabled)'")
+                }
+                members.append(("enabled", .bool(enabled == "true")))
+            }
+            if let label = flags["label"] { members.append(("label", .string(label))) }
+            if let detail = flags["detail"] { members.append(("detail", detail.isEmpty ? .null : .string(detail))) }
+            guard members.count > 2 else {
+                throw UsageError(message: "panel ctl update: give --enabled, --label or --detail (see panel ctl --help)")
+            }
+            request = .object(members)
         case ("subscribe", 1): request = .object([("cmd", .string("subscribe"))])
-        default: throw UsageError(message: "panel ctl: expected get [ID], set ID VALUE, press ID or subscribe (see panel ctl --help)")
+        default:
+            throw UsageError(message: "panel ctl: expected get [ID], set ID VALUE, press ID, update ID or subscribe (see panel ctl --help)")
         }
         let path = flags["socket"] ?? defaultSocketPath(environment: environment())
         let socket = try systemCall { () throws(SystemCallError) in try UnixSocket.connect(to: path) }
@@ -51,13 +71,21 @@ extension Commands {
             status: ExitStatus.failure)
     }
 
-    /// `true`, `false`, `null` and JSON strings as JSON; anything else is a radio option's name.
+    /// `true`, `false`, `null`, numbers and JSON strings as JSON; anything else is text (a
+    /// radio option's name, a value row's text). A radio option or text that looks like a
+    /// number is taken as its text too (the panel matches a number to an option written so).
     static func ctlValue(_ text: String) -> JSONValue {
         switch text {
         case "true": .bool(true)
         case "false": .bool(false)
         case "null": .null
-        default: (try? JSONValue.parse(text)).flatMap { if case .string = $0 { $0 } else { nil } } ?? .string(text)
+        default:
+            (try? JSONValue.parse(text)).flatMap { value in
+                switch value {
+                case .string, .number: value
+                default: nil
+                }
+            } ?? .string(text)
         }
     }
 

@@ -10,7 +10,7 @@ enum Help {
            panel touches --input SPEC [--config FILE] [--display headless:WxH] [--rotate N]
                          [--count N] [--timeout S]
            panel outputs [--display drm[:DEVICE][,…]]
-           panel ctl [--socket PATH] get [ID] | set ID VALUE | press ID | subscribe
+           panel ctl [--socket PATH] get [ID] | set [--no-apply] ID VALUE | press ID | update ID … | subscribe
            panel bench [--json] [--repeat N] [--config FILE] [--static-binary FILE]
 
     Run `panel COMMAND --help` for each command's flags.
@@ -52,14 +52,19 @@ enum Help {
     usage: panel check --config FILE
 
     Validates a panel description. Prints FILE:LINE:COL: message and exits 2 on the first error.
+    Prints FILE:LINE:COL: warning: message on stderr for what loads but is likely a mistake
+    (a placeholder other than {id} and {value} in an exec argument, whose command is then
+    never started) and exits 0.
     """
 
     static let layout = """
     usage: panel layout [--config FILE] [--display headless:WxH[@DPI]] [--rotate N] [--scale auto|N]
+                        [--page ID]
 
     Prints the touch targets as a JSON array: id, kind, option (radio rows), label,
     frame (the whole row), control_frame (the drawn widget) and label_frame (the label's
     lines and detail line), in screen pixels after rotation, at the scale a run would use.
+    --page ID: the targets of that page, the first being its back control (kind "back").
     """
 
     static let touches = """
@@ -86,17 +91,21 @@ enum Help {
 
     static let ctl = """
     usage: panel ctl [--socket PATH] get [ID]
-           panel ctl [--socket PATH] set ID VALUE
+           panel ctl [--socket PATH] set [--no-apply] ID VALUE
            panel ctl [--socket PATH] press ID
+           panel ctl [--socket PATH] update ID [--enabled true|false] [--label TEXT] [--detail TEXT]
            panel ctl [--socket PATH] subscribe
 
     Talks to a running panel over its control socket (default $RUNTIME_DIRECTORY/panel.sock,
     else /run/panel/panel.sock) and prints its JSON reply: all values or one; set shows the
     value at once, runs the control's action, and is answered once the value is in the
     state file (an error if the action or the save failed) (VALUE: true, false, an option,
-    or null); press runs a button's action without its confirm dialog and is answered when
-    the action has ended; subscribe prints a line per change and press until interrupted.
-    Exits 1 on an error reply, or when the connection ends without a complete one.
+    or null, a number, text); --no-apply shows and saves the value without running the action
+    (the backend reporting what the device is). press runs a button's action without its
+    confirm dialog and is answered when the action has ended. update changes a control's
+    runtime properties (--detail '' removes the detail line; disabling a control a finger
+    holds cancels that touch). subscribe prints a line per change, press and update until
+    interrupted. Exits 1 on an error reply, or when the connection ends without a complete one.
     """
 
     static let bench = """

@@ -16,9 +16,21 @@ enum LayoutReport {
             fields.append(("frame", rect(rotation.toScreen(row.frame, logical: layout.logicalSize))))
             fields.append(("control_frame", rect(rotation.toScreen(row.controlFrame, logical: layout.logicalSize))))
             fields.append(("label_frame", rect(rotation.toScreen(row.labelFrame, logical: layout.logicalSize))))
+            if !row.valueFrame.isEmpty {
+                fields.append(("value_frame", rect(rotation.toScreen(row.valueFrame, logical: layout.logicalSize))))
+            }
+            // A slider's control_frame is its track: the left edge is min, the right edge max.
+            if let number = control.number {
+                fields += [("min", .number(number.min)), ("max", .number(number.max)), ("step", .number(number.step))]
+            }
             return .object(fields)
         }
-        return JSONValue.array(targets).serialized(pretty: true)
+        var back: [JSONValue] = []
+        if let frame = layout.backFrame {
+            back = [.object([("kind", .string("back")), ("label", .string(layout.backLabel ?? "")),
+                             ("frame", rect(rotation.toScreen(frame, logical: layout.logicalSize)))])]
+        }
+        return JSONValue.array(back + targets).serialized(pretty: true)
     }
 
     static func rect(_ r: Rect) -> JSONValue {

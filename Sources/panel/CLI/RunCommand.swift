@@ -10,6 +10,7 @@ extension Commands {
         let environment = environment()
         let description = try loadDescription(flags["config"])
         let images = try loadAssets(description, file: flags["config"] ?? DemoPanel.fileName)
+        for warning in description.warnings { log.warning(warning.located) }
         let mqttSettings = try description.mqtt.map { (mqtt) throws(CommandFailure) in try MQTTSettings.checked(mqtt, environment: environment) }
         let givenSpec = try flags["display"].map { (text) throws(UsageError) in try DisplaySpec(parsing: text) }
         let givenInput = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) }
@@ -90,6 +91,9 @@ extension Commands {
                 throw CommandFailure(message: "panel: \(error)", status: ExitStatus.failure)
             }
             if let control { service.attach(control: control) }
+            let feed = ValueFeed(keeper: keeper, loop: loop, log: log, environment: environment, now: { clock.now })
+            feed.start()
+            defer { feed.stop() }
             log.info(recorded != nil ? "replay done, holding the last frame; stop with SIGTERM or Ctrl-C"
                 : live != nil ? "showing \(description.controls.count) controls with input from \(flags["input"] ?? "libinput"); stop with SIGTERM or Ctrl-C"
                 : "showing \(description.controls.count) controls; stop with SIGTERM or Ctrl-C")
@@ -124,6 +128,7 @@ extension Commands {
                                 startTime: Double, log: Log) throws -> PanelSession {
         let description = try loadDescription(flags["config"])
         let images = try loadAssets(description, file: flags["config"] ?? DemoPanel.fileName)
+        for warning in description.warnings { log.warning(warning.located) }
         return try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
                                 display: old.display, store: store, fonts: fonts, now: Int(time(nil)), log: log,
                                 values: old.savedDocument, startTime: startTime,

@@ -5,11 +5,16 @@ import PanelUI
 ///     {"cmd": "get"}                              → {"ok": true, "values": {"wifi": true, …}}
 ///     {"cmd": "get", "id": "wifi"}                → {"ok": true, "id": "wifi", "value": true}
 ///     {"cmd": "set", "id": "wifi", "value": true} → {"ok": true, "id": "wifi", "value": true, "changed": true}
+///     {"cmd": "set", "id": "pump", "value": true, "apply": false}
+///                                                 → the same reply; shown and saved, no action run
 ///     {"cmd": "press", "id": "restart"}           → {"ok": true, "id": "restart", "pressed": true}
+///     {"cmd": "update", "id": "pump", "enabled": false, "label": "Pump (locked)", "detail": "interlock open"}
+///                                                 → {"ok": true, "id": "pump", "enabled": false, "label": …, "detail": …}
 ///     {"cmd": "subscribe"}                        → {"ok": true, "subscribed": true}, then a line per change:
 ///                                                   {"event": "changed", "id": "wifi", "value": false, "source": "touch"}
-///                                                   and per press of a button:
+///                                                   per press of a button:
 ///                                                   {"event": "pressed", "id": "restart", "source": "touch"}
+///                                                   and per update: {"event": "updated", "id": "pump", "enabled": false, …}
 ///
 /// Buttons keep no value: `get` leaves them out, and a `get` or `set` naming one is an error
 /// that says to press it. A `press` runs the button's action without the confirm dialog (the
@@ -47,13 +52,16 @@ struct ControlRequests {
         guard case .object = request else { return Self.error("a request must be a JSON object, like {\"cmd\": \"get\"}") }
         switch request["cmd"] {
         case .string("get"): return get(request["id"])
-        case .string("set"): return set(request["id"], request["value"], later: later)
+        case .string("set"):
+            guard let apply = Self.flag(request["apply"], default: true) else { return Self.error("\"apply\" must be true or false") }
+            return set(request["id"], request["value"], apply: apply, later: later)
         case .string("press"): return press(request["id"], later: later)
+        case .string("update"): return update(request)
         case .string("subscribe"):
             subscribe()
             return .object([("ok", .bool(true)), ("subscribed", .bool(true))])
-        case .string(let other): return Self.error("unknown cmd '\(other)'; use get, set, press or subscribe")
-        default: return Self.error("missing \"cmd\"; use get, set, press or subscribe")
+        case .string(let other): return Self.error("unknown cmd '\(other)'; use get, set, press, update or subscribe")
+        default: return Self.error("missing \"cmd\"; use get, set, press, update or subscribe")
         }
     }
 
@@ -80,11 +88,61 @@ struct ControlRequests {
         case .success(let index) where !model.description.controls[index].kind.savesValue:
             return Self.keepsNoValue(model.description.controls[index])
         case .success(let index):
-            return .object([("ok", .bool(true)), ("id", .string(model.description.controls[index].id)), ("value", model.values[index].json)])
+            return .object([("ok", .bool(true)), ("id", .string(model.description.controls[index].id)), ("value", model.values[index].json)]
+                + Self.properties(of: model.description.controls[index]))
         }
     }
 
-    private func set(_ id: JSONValue?, _ value: JSONValue?, later: @escaping (JSONValue) -> Void) -> JSONValue? {
+    /// A control's runtime properties, as `get` and `update` reply and subscribers hear them.
+    static func properties(of control: ControlDescription) -> [(key: String, value: JSONValue)] {
+        [("enabled", .bool(control.enabled)), ("label", .string(control.label)), ("detail", control.detail.map(JSONValue.string) ?? .null)]
+    }
+
+    /// An update line for subscribers.
+    static func updateEvent(_ control: ControlDescription) -> JSONValue {
+        .object([("event", .string("updated")), ("id", .string(control.id))] + properties(of: control))
+    }
+
+    private func update(_ request: JSONValue) -> JSONValue {
+        guard let id = request["id"] else { return Self.error("update needs \"id\" and one of \"enabled\", \"label\", \"detail\"") }
+        let index: Int
+        switch control(id) {
+        case .failure(let error): return error.reply
+        case .success(let found): index = found
+        }
+        var update = ControlUpdate()
+        switch request["enabled"] {
+        case nil: break
+        case .bool(let enabled)?: update.enabled = enabled
+        default: return Self.error("\"enabled\" must be true or false")
+        }
+        switch request["label"] {
+        case nil: break
+        case .string(let label)? where ControlUpdate.isShowable(label) && !label.isEmpty: update.label = label
+        default: return Self.error("\"label\" must be text of one line, 1 to \(PanelDescription.longestText) characters")
+        }
+        switch request["detail"] {
+        case nil: break
+        case .null?: update.detail = .some(nil)
+        case .string(let detail)? where ControlUpdate.isShowable(detail): update.detail = detail.isEmpty ? .some(nil) : detail
+        default: return Self.error("\"detail\" must be text of one line (at most \(PanelDescription.longestText) characters) or null")
+        }
+        guard !update.isEmpty else { return Self.error("update needs one of \"enabled\", \"label\", \"detail\"") }
+        keeper.update(control: index, update, at: now())
+        let control = model.description.controls[index]
+        return .object([("ok", .bool(true)), ("id", .string(control.id))] + Self.properties(of: control))
+    }
+
+    /// A true/false member, `fallback` when absent; nil when it is something else.
+    static func flag(_ value: JSONValue?, default fallback: Bool) -> Bool? {
+        switch value {
+        case nil: fallback
+        case .bool(let flag)?: flag
+        default: nil
+        }
+    }
+
+    private func set(_ id: JSONValue?, _ value: JSONValue?, apply: Bool, later: @escaping (JSONValue) -> Void) -> JSONValue? {
         guard let id else { return Self.error("set needs \"id\" and \"value\"") }
         let index: Int
         switch control(id) {
@@ -94,7 +152,10 @@ struct ControlRequests {
         let description = model.description.controls[index]
         guard description.kind.savesValue else { return Self.keepsNoValue(description) }
         guard let value else { return Self.error("set needs \"value\" for '\(description.id)'") }
-        guard description.enabled else { return Self.error("'\(description.id)' is disabled") }
+        // A disabled control takes what the device reports, never a command.
+        guard description.enabled || !apply else {
+            return Self.error("'\(description.id)' is disabled; only a set with \"apply\": false (what the device reports) changes it")
+        }
         guard let newValue = ControlValue(json: value, for: description) else {
             return Self.error("value \(value.serialized()) does not fit \(description.kind.rawValue) '\(description.id)'; use \(description.expectedValues)")
         }
@@ -102,7 +163,7 @@ struct ControlRequests {
         // Settled at once (already saved) or later; the reply goes whichever way it comes.
         var now: JSONValue?
         var waiting = false
-        keeper.set(newValue, ofControl: index, at: self.now()) { settlement in
+        keeper.set(newValue, ofControl: index, at: self.now(), apply: apply) { settlement in
             let reply = Self.reply(to: settlement, id: description.id, value: newValue, changed: changed)
             if waiting { later(reply) } else { now = reply }
         }

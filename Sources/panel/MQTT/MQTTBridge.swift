@@ -75,8 +75,7 @@ final class MQTTBridge {
 
     private func publishState(ofControl index: Int) {
         let control = session.model.description.controls[index]
-        let kind = MQTTKind.of(control.kind)
-        guard kind.hasState else { return }
+        guard let kind = MQTTKind.of(control.kind), kind.hasState else { return }
         let payload = kind.statePayload(session.model.values[index], control)
         client.publish(topics.state(control.id), payload, retain: true)
         client.pump()
@@ -137,7 +136,10 @@ final class MQTTBridge {
             warn("command for '\(id)'", message, "refused: '\(id)' is disabled")
             return
         }
-        let kind = MQTTKind.of(control.kind)
+        guard let kind = MQTTKind.of(control.kind) else {
+            warn("command for '\(id)'", message, "refused: '\(id)' is a \(control.kind.rawValue) and takes no commands")
+            return
+        }
         guard let value = kind.command(message.payload, control) else {
             warn("command for '\(id)'", message, "refused: use \(kind.expected(control))")
             return

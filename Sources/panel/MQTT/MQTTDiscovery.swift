@@ -24,8 +24,8 @@ enum MQTTDiscovery {
         ])
         let origin: JSONValue = .object([("name", .string("panel")), ("sw", .string(softwareVersion))])
         var usedObjectIDs: Set<String> = []
-        return description.controls.map { control in
-            let kind = MQTTKind.of(control.kind)
+        return description.controls.compactMap { control in
+            guard let kind = MQTTKind.of(control.kind) else { return nil }
             var objectID = MQTTTopics.discoveryWord(control.id)
             var suffix = 2
             while !usedObjectIDs.insert("\(kind.component)/\(objectID)").inserted {
@@ -36,13 +36,15 @@ enum MQTTDiscovery {
                 ("name", .string(control.label)),
                 ("unique_id", .string("panel-\(clientID)-\(control.id)")),
                 ("object_id", .string("\(topics.node)_\(objectID)")),
-                ("command_topic", .string(topics.command(control.id))),
                 ("availability_topic", .string(topics.availability)),
                 ("payload_available", .string("online")),
                 ("payload_not_available", .string("offline")),
-                ("retain", .bool(false)),
             ]
             if kind.hasState { keys.insert(("state_topic", .string(topics.state(control.id))), at: 3) }
+            if kind.commandable {
+                keys.insert(("command_topic", .string(topics.command(control.id))), at: kind.hasState ? 4 : 3)
+                keys.append(("retain", .bool(false)))
+            }
             keys += kind.discoveryKeys(control)
             keys += [("device", device), ("origin", origin)]
             return Config(topic: topics.config(component: kind.component, objectID: objectID),

@@ -17,12 +17,19 @@ struct MQTTKind: Sendable {
     let expected: @Sendable (ControlDescription) -> String
     /// Whether it has a state to publish (a button has none: its command presses it).
     var hasState = true
+    /// Whether Home Assistant may command it (discovery names a command topic).
+    var commandable = true
 
-    static func of(_ kind: ControlKind) -> MQTTKind {
+    /// nil: the kind is not on MQTT (a page only opens other controls, which are).
+    static func of(_ kind: ControlKind) -> MQTTKind? {
         switch kind {
         case .switch, .checkbox: onOff
         case .radio: select
+        case .slider: number(mode: "slider")
+        case .stepper: number(mode: "box")
         case .button: press
+        case .value: sensor
+        case .page: nil
         }
     }
 
@@ -34,6 +41,32 @@ struct MQTTKind: Sendable {
         discoveryKeys: { _ in [("payload_press", .string("PRESS"))] },
         expected: { _ in "PRESS" },
         hasState: false)
+
+    /// Sliders and steppers: Home Assistant's `number` with the range, step and unit, shown
+    /// as a slider or a box; the payload is the number's shortest form ("60", "21.5"), and a
+    /// command must be a number on the control's step grid.
+    static func number(mode: String) -> MQTTKind {
+        MQTTKind(
+            component: "number",
+            statePayload: { value, _ in Array(value.actionText.utf8) },
+            command: { payload, control in
+                // Decimal only ("21.5", "2e1"): no hex, inf or nan that Double(_:) would also read.
+                guard !payload.isEmpty, payload.allSatisfy({ Array("0123456789.-+eE".utf8).contains($0) }),
+                      let number = Double(String(decoding: payload, as: UTF8.self)), number.isFinite,
+                      let value = control.number?.onGrid(number) else { return nil }
+                return .number(value)
+            },
+            discoveryKeys: { control in
+                let setting = control.number ?? NumberSetting()
+                var keys: [(key: String, value: JSONValue)] = [
+                    ("min", .number(setting.min)), ("max", .number(setting.max)), ("step", .number(setting.step)),
+                    ("mode", .string(mode)),
+                ]
+                if let unit = setting.unit, !unit.isEmpty { keys.append(("unit_of_measurement", .string(unit))) }
+                return keys
+            },
+            expected: { control in control.expectedValues })
+    }
 
     /// Switches and checkboxes: Home Assistant's `switch`, ON and OFF.
     static let onOff = MQTTKind(
@@ -68,4 +101,20 @@ struct MQTTKind: Sendable {
         expected: { control in
             "one of " + control.options.map { "'\($0)'" }.joined(separator: ", ") + (control.mustHaveSelection ? "" : " or nothing")
         })
+
+    /// Value rows: Home Assistant's `sensor`, the text as its state. Home Assistant gets no
+    /// command topic; the device's own backend may still publish a new text on `<id>/set`.
+    static let sensor = MQTTKind(
+        component: "sensor",
+        statePayload: { value, _ in
+            if case .text(let text) = value { return Array(text.utf8) }
+            return []
+        },
+        command: { payload, control in
+            let text = String(decoding: payload, as: UTF8.self)
+            return Array(text.utf8) == payload ? ControlValue(json: .string(text), for: control) : nil
+        },
+        discoveryKeys: { _ in [] },
+        expected: { control in control.expectedValues },
+        commandable: false)
 }

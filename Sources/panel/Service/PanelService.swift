@@ -117,6 +117,9 @@ final class PanelService {
             let id = keeper.session.model.description.controls[index].id
             control.broadcast(ControlRequests.pressEvent(id, source: source).serialized())
         }
+        keeper.updateObservers.append { [unowned control, unowned self] index in
+            control.broadcast(ControlRequests.updateEvent(session.model.description.controls[index]).serialized())
+        }
     }
 
     // MARK: running

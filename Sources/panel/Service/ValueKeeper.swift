@@ -25,6 +25,8 @@ final class ValueKeeper {
     var observers: [(ValueChange, ChangeSource) -> Void] = []
     /// Hears every press of a button, from any source: the control socket's subscribers.
     var pressObservers: [(Int, ChangeSource) -> Void] = []
+    /// Hears of every runtime update of a control (`update`): the control socket's subscribers.
+    var updateObservers: [(Int) -> Void] = []
     /// Hears of a new session (the description reloaded): MQTT republishes discovery.
     var reloadObservers: [() -> Void] = []
     private let log: Log
@@ -61,12 +63,30 @@ final class ValueKeeper {
         session.onSave = { [unowned self] error in saved(error) }
     }
 
+    /// Changes a control's runtime properties and tells `updateObservers`.
+    func update(control index: Int, _ update: ControlUpdate, at time: Double) {
+        session.update(control: index, update, at: time)
+        for observer in updateObservers { observer(index) }
+    }
+
     /// Shows `value` (a control-socket request) and calls `settled` once it is settled;
     /// at once when it changes nothing that isn't already saved.
-    func set(_ value: ControlValue, ofControl index: Int, at time: Double, settled: @escaping (Settlement) -> Void) {
+    ///
+    /// `apply: false`: the backend reports what the device is; the value is shown and saved
+    /// like an accepted one, and no action runs.
+    func set(_ value: ControlValue, ofControl index: Int, at time: Double, apply: Bool = true,
+             settled: @escaping (Settlement) -> Void) {
         let control = session.model.description.controls[index]
         let changes = session.model.values[index] != value
-        session.setValue(value, ofControl: index, source: .socket, at: time)
+        session.setValue(value, ofControl: index, source: apply ? .socket : .report, at: time)
+        // A value row's text is shown and that is all: nothing to run or save.
+        guard control.isSaved else { return settled(.saved) }
+        if !apply {
+            if !changes, session.acceptedValue(ofControl: index) != value { session.acceptShown(control.id, value) }
+            if !session.hasUnsavedValues { return settled(.saved) }
+            saveWaiters.append { error in settled(error.map { .notSaved($0) } ?? .saved) }
+            return
+        }
         if control.action != nil, var waiting = jobWaiters[control.id], !waiting.isEmpty {
             // The last job queued is the one for the value shown: this change's, or an earlier one's.
             waiting[waiting.count - 1].append(settled)
@@ -109,9 +129,11 @@ final class ValueKeeper {
 
     private func changed(_ change: ValueChange, source: ChangeSource, notify: Bool = true) {
         if notify { for observer in observers { observer(change, source) } }
-        guard source != .revert else { return }
+        guard source != .revert, session.model.description.controls[change.controlIndex].isSaved else { return }
         session.setFailed(false, control: change.controlIndex)
-        if let action = session.model.description.controls[change.controlIndex].action {
+        if source == .report {
+            session.acceptShown(change.id, change.value)
+        } else if let action = session.model.description.controls[change.controlIndex].action {
             jobWaiters[change.id, default: []].append([])
             actions.enqueue(.init(controlID: change.id, value: change.value, action: action))
             session.setBusy(true, control: change.controlIndex, at: now())

@@ -6,6 +6,8 @@ enum ChangeSource: String, Equatable {
     case socket
     /// A command on the control's MQTT `set` topic.
     case mqtt
+    /// A `set` with `"apply": false`: the backend reports what the device is; no action runs.
+    case report
     /// The control went back to its accepted value because its action failed.
     case revert
 }

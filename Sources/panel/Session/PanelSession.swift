@@ -78,13 +78,14 @@ final class PanelSession {
         for warning in start.warnings { log.warning("\(store.path): \(warning)") }
         // The file lists every control: ids missing from it are written with their defaults;
         // values that no longer fit are left as they are until their control changes.
-        for (control, value) in zip(description.controls, start.values)
-        where control.kind.savesValue && savedDocument.value(for: control.id) == nil {
+        for (control, value) in zip(description.controls, start.values) where control.isSaved && savedDocument.value(for: control.id) == nil {
             savedDocument.set(control.id, value.json)
         }
         blanker = description.blankAfter.map { IdleBlanker(blankAfter: $0, now: startTime) }
         model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
-                           values: start.values, fonts: fonts)
+                           values: start.values,
+                           pages: PanelLayout.pages(of: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
+                           fonts: fonts)
     }
 
     /// Draws and shows the whole panel.
@@ -143,7 +144,7 @@ final class PanelSession {
         log.info("\(change.id) = \(change.value.json.serialized()) (\(source.rawValue))")
         if let onValueChange {
             onValueChange(change, source)
-        } else {
+        } else if model.description.controls[change.controlIndex].isSaved {
             acceptShown(change.id, change.value)
         }
     }
@@ -183,6 +184,14 @@ final class PanelSession {
     func acceptedValue(ofControl index: Int) -> ControlValue? {
         let control = model.description.controls[index]
         return savedDocument.value(for: control.id).flatMap { ControlValue(json: $0, for: control) }
+    }
+
+    /// Changes a control's runtime properties (enabled, label, detail), laid out again as at start.
+    func update(control index: Int, _ update: ControlUpdate, at now: Double) {
+        let size = frame.size, scale = painter.scale, fonts = fonts
+        _ = model.update(control: index, update, at: now) { description, page in
+            PanelLayout(description: description, logicalSize: size, scale: scale, fonts: fonts, page: page)
+        }
     }
 
     /// Shows or clears the error mark of a control whose action failed; `reason` is what
@@ -229,9 +238,11 @@ final class PanelSession {
         }
     }
 
-    /// Time passed without input up to `now`: retries a failed save and blanks the screen when due.
+    /// Time passed without input up to `now`: held stepper buttons repeat and a dragged
+    /// slider sends its value when due, a failed save is retried and the screen blanked when due.
     func idle(until now: Double) throws(DisplayError) {
         clockTime = max(clockTime, now)
+        advance(to: now)
         if let due = saveRetry.due, now >= due { save(at: now) }
         try switchThemeIfDue(at: now)
         guard var blanker, blanker.tick(at: now) else { return }
@@ -241,9 +252,16 @@ final class PanelSession {
     }
 
     /// The next moment `idle(until:)` or a frame has work: blanking, a save retry, `theme:
-    /// auto`'s switch, or a busy spinner appearing or stepping.
+    /// auto`'s switch, a held widget's (a stepper's repeat, a slider's throttled send), or a
+    /// busy spinner appearing or stepping.
     var nextDeadline: Double? {
-        [blanker?.deadline, saveRetry.due, themeClock?.deadline, model.nextFeedbackChange(after: clockTime)].compactMap { $0 }.min()
+        [blanker?.deadline, saveRetry.due, themeClock?.deadline, model.nextDeadline,
+         model.nextFeedbackChange(after: clockTime)].compactMap { $0 }.min()
+    }
+
+    /// The model's own time-driven changes up to `now`, reported as touches' are.
+    private func advance(to now: Double) {
+        for change in model.advance(to: now).valueChanges { report(change, source: .touch) }
     }
 
     /// `theme: auto` crossing the edge of its dark window: the panel is drawn again, whole,
@@ -268,11 +286,16 @@ final class PanelSession {
 
     func isAnimating(at now: Double) -> Bool { model.isAnimating(at: now) }
 
-    /// Runs the virtual clock's animation frames up to `time` (exclusive of input at `time`).
+    /// Runs the virtual clock's animation frames up to `time` (exclusive of input at `time`),
+    /// and a frame at each of the model's deadlines on the way (a held stepper's repeats).
     func animate(until time: Double) throws(DisplayError) {
         guard var t = lastFrameTime else { return }
-        while model.isAnimating(at: t), t + Self.frameInterval <= time {
-            t += Self.frameInterval
+        while true {
+            var next = model.isAnimating(at: t) ? t + Self.frameInterval : Double.infinity
+            if let due = model.nextDeadline, due > t { next = min(next, due) }
+            guard next <= time else { break }
+            t = next
+            advance(to: t)
             try renderFrame(at: t)
         }
     }

@@ -92,6 +92,8 @@ import Testing
     #expect(panel.controls[2].defaultValue == .option(nil))
 }
 
+/// Every kind's keys before the style keys: each kind's own keys in the registry's order.
+private let controlKeys = "id, kind, label, detail, enabled, icon, default, confirm, options, must_have_selection, min, max, step, unit, send, interval, style, source, sections, action"
 private let styleKeys = "label_color, label_font_size, show_label, box_type, line_width, hide_box, tint_color, on_tint_color, on_fill_color, on_check_color, check_color, box_fill_color, box_border_color, thumb_color, animation_duration, on_animation, off_animation, on_image, off_image, thumb_image"
 
 private let errorCases: [(yaml: String, expected: String)] = [
@@ -105,11 +107,11 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("titel: x\nsections: [{}]",
      "panel.yaml:1:1: unknown key 'titel' in the description (did you mean 'title'?); allowed keys: title, rotate, theme, sections, blank_after, socket, calibration, scale, physical_size, columns, mqtt"),
     ("sections:\n  - controls:\n      - {id: wifi, kind: switch, colour: red}",
-     "panel.yaml:3:34: unknown key 'colour' in control 'wifi'; allowed keys: id, kind, label, detail, enabled, default, confirm, options, must_have_selection, style, action, \(styleKeys)"),
+     "panel.yaml:3:34: unknown key 'colour' in control 'wifi'; allowed keys: \(controlKeys), \(styleKeys)"),
     ("sections:\n  - controls:\n      - {Id: wifi, kind: switch}",
-     "panel.yaml:3:10: unknown key 'Id' in control 1 of section 1 (did you mean 'id'?); allowed keys: id, kind, label, detail, enabled, default, confirm, options, must_have_selection, style, action, \(styleKeys)"),
+     "panel.yaml:3:10: unknown key 'Id' in control 1 of section 1 (did you mean 'id'?); allowed keys: \(controlKeys), \(styleKeys)"),
     ("sections:\n  - title: Net\n    controls:\n      - {id: wifi, kind: switch, lable: Wi-Fi}",
-     "panel.yaml:4:34: unknown key 'lable' in control 'wifi' (did you mean 'label'?); allowed keys: id, kind, label, detail, enabled, default, confirm, options, must_have_selection, style, action, \(styleKeys)"),
+     "panel.yaml:4:34: unknown key 'lable' in control 'wifi' (did you mean 'label'?); allowed keys: \(controlKeys), \(styleKeys)"),
     ("theme: {font_colour: '#000000'}\nsections: [{}]",
      "panel.yaml:1:9: unknown key 'font_colour' in theme (did you mean 'tint_color'?); allowed keys: base, dark_from, dark_until, background, text, accent, row_background, separator, section_text, highlight, pressed, font, font_size, row_height, \(styleKeys)"),
     ("sections:\n  - titel: Net",
@@ -120,7 +122,7 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("sections:\n  - controls:\n      - {kind: switch}",
      "panel.yaml:3:9: control 1 of section 1 has no 'id'; add one, like id: wifi (it names the value in the state file)"),
     ("sections:\n  - title: Net\n    controls:\n      - {id: wifi}",
-     "panel.yaml:4:9: control 'wifi' has no 'kind'; add one of checkbox, switch, radio, button"),
+     "panel.yaml:4:9: control 'wifi' has no 'kind'; add one of checkbox, switch, radio, slider, stepper, button, value, page"),
     ("sections:\n  - controls:\n      - {id: a, kind: switch, enabled: maybe}",
      "panel.yaml:3:40: 'enabled' must be true or false, not 'maybe'"),
     ("sections:\n  - controls:\n      - {id: a, kind: switch, enabled: \"true\"}",
@@ -133,10 +135,10 @@ private let errorCases: [(yaml: String, expected: String)] = [
      "panel.yaml:3:14: id 'wi fi' may only contain letters, digits, '_', '.' and '-'"),
     ("sections:\n  - controls:\n      - {id: '', kind: switch}",
      "panel.yaml:3:14: id '' may only contain letters, digits, '_', '.' and '-'"),
-    ("sections:\n  - controls:\n      - {id: a, kind: slider}",
-     "panel.yaml:3:23: kind 'slider' is not one of checkbox, switch, radio, button"),
+    ("sections:\n  - controls:\n      - {id: a, kind: dial}",
+     "panel.yaml:3:23: kind 'dial' is not one of checkbox, switch, radio, slider, stepper, button, value, page"),
     ("sections:\n  - controls:\n      - {id: a, kind: swich}",
-     "panel.yaml:3:23: kind 'swich' is not one of checkbox, switch, radio, button (did you mean 'switch'?)"),
+     "panel.yaml:3:23: kind 'swich' is not one of checkbox, switch, radio, slider, stepper, button, value, page (did you mean 'switch'?)"),
     ("sections:\n  - controls:\n      - {id: a, kind: checkbox, default: balanced}",
      "panel.yaml:3:42: 'default' must be true or false, not 'balanced'"),
     ("sections:\n  - controls:\n      - {id: m, kind: radio, options: [a, b], default: c}",

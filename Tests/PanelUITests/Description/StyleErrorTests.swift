@@ -10,11 +10,11 @@ private func control(_ keys: String) -> String {
 private let styleErrorCases: [(yaml: String, expected: String)] = [
     // A key of another kind names the kind of the control.
     (control("id: dim, kind: checkbox, thumb_color: '#FFFFFF'"),
-     "/etc/panel/panel.yaml:3:35: 'thumb_color' applies to switches only, and 'dim' is a checkbox"),
+     "/etc/panel/panel.yaml:3:35: 'thumb_color' applies to switches and sliders only, and 'dim' is a checkbox"),
     (control("id: wifi, kind: switch, line_width: 3"),
      "/etc/panel/panel.yaml:3:34: 'line_width' applies to checkboxes and radio groups only, and 'wifi' is a switch"),
     (control("id: m, kind: radio, options: [a], thumb_image: icons/on.png"),
-     "/etc/panel/panel.yaml:3:44: 'thumb_image' applies to switches only, and 'm' is a radio"),
+     "/etc/panel/panel.yaml:3:44: 'thumb_image' applies to switches and sliders only, and 'm' is a radio"),
     (control("id: wifi, kind: switch, check_color: '#000000'"),
      "/etc/panel/panel.yaml:3:34: 'check_color' applies to checkboxes and radio groups only, and 'wifi' is a switch"),
     // Names from a fixed set, with a suggestion for near misses.
@@ -27,7 +27,7 @@ private let styleErrorCases: [(yaml: String, expected: String)] = [
     (control("id: c, kind: checkbox, box_type: sqare"),
      "/etc/panel/panel.yaml:3:43: box_type 'sqare' is not one of circle, square (did you mean 'square'?)"),
     (control("id: c, kind: checkbox, on_tint_colour: '#000000'"),
-     "/etc/panel/panel.yaml:3:33: unknown key 'on_tint_colour' in control 'c' (did you mean 'on_tint_color'?); allowed keys: id, kind, label, detail, enabled, default, confirm, options, must_have_selection, style, action, label_color, label_font_size, show_label, box_type, line_width, hide_box, tint_color, on_tint_color, on_fill_color, on_check_color, check_color, box_fill_color, box_border_color, thumb_color, animation_duration, on_animation, off_animation, on_image, off_image, thumb_image"),
+     "/etc/panel/panel.yaml:3:33: unknown key 'on_tint_colour' in control 'c' (did you mean 'on_tint_color'?); allowed keys: id, kind, label, detail, enabled, icon, default, confirm, options, must_have_selection, min, max, step, unit, send, interval, style, source, sections, action, label_color, label_font_size, show_label, box_type, line_width, hide_box, tint_color, on_tint_color, on_fill_color, on_check_color, check_color, box_fill_color, box_border_color, thumb_color, animation_duration, on_animation, off_animation, on_image, off_image, thumb_image"),
     // Numbers out of range, or not plain numbers.
     (control("id: c, kind: checkbox, line_width: 30"),
      "/etc/panel/panel.yaml:3:45: 'line_width' must be a number from 0.5 to 20, not '30'"),

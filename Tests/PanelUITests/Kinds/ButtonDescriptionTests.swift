@@ -48,7 +48,7 @@ struct ButtonDescriptionTests {
         ("{id: erase, kind: button, box_type: circle}",
          "panel.yaml:3:35: 'box_type' applies to checkboxes and radio groups only, and 'erase' is a button"),
         ("{id: erase, kind: button, on_image: on.png}",
-         "panel.yaml:3:35: 'on_image' applies to checkboxes and switches and radio groups only, and 'erase' is a button"),
+         "panel.yaml:3:35: 'on_image' applies to checkboxes and switches and radio groups and sliders and steppers only, and 'erase' is a button"),
         ("{id: erase, kind: button, options: [a]}",
          "panel.yaml:3:35: 'options' applies to radio groups only, and 'erase' is a button"),
     ]

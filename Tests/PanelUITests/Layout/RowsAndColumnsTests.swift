@@ -94,6 +94,22 @@ struct RowsAndColumnsTests {
         #expect(PanelLayout(description: fixed, logicalSize: Size(width: 1920, height: 1080)).columns.count == 1)
     }
 
+    /// The demo at 1920x1080: its second section has no header and opened its column 33 px
+    /// above the first column's group; the groups' tops line up, in one column nothing moves.
+    @Test(arguments: [(1920, 1080, 0.75), (1280, 800, 1.25), (3840, 2160, 2.0), (2160, 3840, 2.0)])
+    func groupsLineUpAcrossColumnsWhenAColumnOpensWithoutAHeader(_ width: Int, _ height: Int, _ scale: Double) throws {
+        let demo = try PanelDescription.parse(DemoPanel.yaml, file: "demo.yml", fileExists: { _ in true })
+        let wide = PanelLayout(description: demo, logicalSize: Size(width: width, height: height), scale: scale, fonts: fonts)
+        try #require(wide.columns.count == 2)
+        #expect(wide.sections[1].headerFrame == nil)
+        #expect(wide.sections[1].groupFrame.minY == wide.sections[0].groupFrame.minY,
+                "\(wide.sections.map(\.groupFrame.minY))")
+        var one = demo
+        one.columns = .fixed(1)
+        let narrow = PanelLayout(description: one, logicalSize: Size(width: width, height: height), scale: scale, fonts: fonts)
+        #expect(narrow.sections[1].groupFrame.minY == narrow.sections[0].groupFrame.maxY + narrow.metrics.sideMargin)
+    }
+
     @Test func columnsAreBalancedInReadingOrder() {
         #expect(PanelLayout.balancedRuns([100, 100, 100, 100], count: 2) == [0, 2])
         #expect(PanelLayout.balancedRuns([300, 100, 100, 100], count: 2) == [0, 1])

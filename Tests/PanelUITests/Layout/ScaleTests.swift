@@ -186,10 +186,3 @@ extension ScaleTests {
     }
 }
 
-extension PanelLayout.RowKind {
-    var controlIndex: Int {
-        switch self {
-        case .control(let index, _), .caption(let index): return index
-        }
-    }
-}

@@ -4,9 +4,13 @@ import Testing
 
 /// The fleet of the issue: the demo and a 12-control description on five screens, each at
 /// `scale: auto` from its physical size, upright and turned 90°, plus a gallery of wrapped and
-/// detailed rows. The goldens are under Golden/screens/, named by size; the contact sheet of
-/// all of them is also written to docs/screens.png when recording (PANEL_RECORD_GOLDEN=1).
+/// detailed rows, in each named theme. The goldens are under Golden/screens/ (light) and
+/// Golden/screens/THEME/, named by size; the contact sheet of a theme's goldens is also written
+/// to docs/screens.png (light) or docs/screens-THEME.png when recording (PANEL_RECORD_GOLDEN=1).
 struct ScreensGoldenTests {
+    /// The named themes; light's goldens keep their names from before the others had theirs.
+    static let themes = ["light", "dark", "high-contrast"]
+
     /// Screen, physical size in millimetres, what it is.
     static let fleet: [(Size, PhysicalSize)] = [
         (Size(width: 320, height: 240), PhysicalSize(width: 57, height: 43)),      // 2.8" SPI
@@ -50,10 +54,23 @@ struct ScreensGoldenTests {
           - {id: b, kind: checkbox, label: "Energiesparmodus während der Nachtstunden automatisch aktivieren", default: true}
           - {id: c, kind: switch, label: "A label far too long for two lines at this width, so the second of them ends in an ellipsis somewhere about here or a little after"}
           - {id: d, kind: checkbox, label: Backups, detail: Every night at 02:00 to the NAS}
+          - {id: f, kind: switch, label: Cloud sync, detail: Needs an account on this panel, enabled: false}
           - {id: e, kind: radio, label: Quality, detail: Higher uses more data, options: [standard, high], default: high}
     """
 
     let fonts = FontCache()
+
+    /// `yaml` drawn in the base `theme`: added to the description's own `theme:` map when it
+    /// has one, else as a `theme:` line after the title.
+    static func themed(_ yaml: String, _ theme: String) -> String {
+        if theme == "light" { return yaml }
+        if yaml.contains("\ntheme: {") {
+            return yaml.replacing("\ntheme: {", with: "\ntheme: {base: \(theme), ")
+        }
+        var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.insert("theme: \(theme)", at: 1)
+        return lines.joined(separator: "\n")
+    }
 
     func render(_ yaml: String, screen: Size, physical: PhysicalSize, rotation: Rotation) throws -> PixelBuffer {
         let description = try PanelDescription.parse(yaml, file: "screens.yml", fileExists: { _ in true })
@@ -67,28 +84,36 @@ struct ScreensGoldenTests {
         return buffer
     }
 
-    @Test func fleetScreensAndContactSheet() throws {
+    @Test(arguments: themes)
+    func fleetScreensAndContactSheet(theme: String) throws {
+        let folder = theme == "light" ? "screens/" : "screens/\(theme)/"
         var sheetRows: [[PixelBuffer]] = []
         for (name, yaml) in [("demo", DemoPanel.yaml), ("twelve", Self.twelve)] {
+            let own = try PanelDescription.parse(yaml, file: "screens.yml", fileExists: { _ in true }).theme
+            let drawn = try PanelDescription.parse(Self.themed(yaml, theme), file: "screens.yml", fileExists: { _ in true }).theme
+            #expect(drawn.base.rawValue == theme && drawn.rowHeight == own.rowHeight, "\(name) is drawn in \(theme), its own keys kept")
             for rotation in [Rotation.r0, .r90] {
                 var row: [PixelBuffer] = []
                 for (screen, physical) in Self.fleet {
-                    let frame = try render(yaml, screen: screen, physical: physical, rotation: rotation)
-                    expectGolden(frame, named: "screens/\(name)-\(screen.width)x\(screen.height)-r\(rotation.degrees)")
+                    let frame = try render(Self.themed(yaml, theme), screen: screen, physical: physical, rotation: rotation)
+                    expectGolden(frame, named: "\(folder)\(name)-\(screen.width)x\(screen.height)-r\(rotation.degrees)")
                     row.append(thumbnail(frame, height: rotation == .r0 ? 240 : 320))
                 }
                 sheetRows.append(row)
             }
         }
-        let galleryFrame = try render(Self.gallery, screen: Size(width: 800, height: 480), physical: Self.fleet[1].1, rotation: .r0)
-        expectGolden(galleryFrame, named: "screens/gallery-wrapped-detailed-800x480")
+        let galleryFrame = try render(Self.themed(Self.gallery, theme), screen: Size(width: 800, height: 480),
+                                      physical: Self.fleet[1].1, rotation: .r0)
+        expectGolden(galleryFrame, named: "\(folder)gallery-wrapped-detailed-800x480")
         sheetRows.append([thumbnail(galleryFrame, height: 480)])
         let sheet = contactSheet(sheetRows)
-        expectGolden(sheet, named: "screens/contact-sheet")
+        // The sheet is only the goldens above made small: light's is kept as a check of the
+        // thumbnails and the sheet; the other themes' are only written to docs/.
+        if theme == "light" { expectGolden(sheet, named: "screens/contact-sheet") }
         if let flag = getenv("PANEL_RECORD_GOLDEN"), String(cString: flag) == "1" {
             var docs = Substring(#filePath)
             for _ in 0..<4 { if let slash = docs.lastIndex(of: "/") { docs = docs[..<slash] } }
-            try PNG.write(sheet, to: docs + "/docs/screens.png")
+            try PNG.write(sheet, to: docs + (theme == "light" ? "/docs/screens.png" : "/docs/screens-\(theme).png"))
         }
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// comes into view, the indicator's column and what changed: every such frame must be exactly
 /// a full repaint, whatever the step, direction, rubber band, indicator or animation.
 struct ScrollBlitTests {
-    /// A fixed title, headers, all three kinds of rows, and a list about three screens tall at
+    /// A fixed title, headers, every kind of row, and a list about three screens tall at
     /// 800x480; a translucent row colour, a disabled row, a label cut short, a hidden one, a
     /// bigger one, and (set in `makeModel`) error badges on a row and on a radio group's caption.
     static let yaml = "title: Scrolling\ntheme: {row_height: 56, row_background: \"#FFFFFFC0\"}\nsections:\n  - title: First\n    controls:\n"
@@ -15,6 +15,10 @@ struct ScrollBlitTests {
         + "      - {id: long, kind: switch, label: \(String(repeating: "A label far too long for its row ", count: 4))}\n"
         + "      - {id: hidden, kind: checkbox, label: Hidden, show_label: false}\n"
         + "      - {id: big, kind: checkbox, label: Big jolly label, label_font_size: 30}\n"
+        // A slider at max (its knob past the track's end), a stepper, and a slider under its long label.
+        + "      - {id: level, kind: slider, label: Level, unit: \"%\", default: 100}\n"
+        + "      - {id: set, kind: stepper, label: Setpoint, min: 16, max: 28, step: 0.5, default: 21.5}\n"
+        + "      - {id: wide, kind: slider, label: \(String(repeating: "A slider's label too long to share its row ", count: 2)), default: 30}\n"
         + "  - title: Second\n    controls:\n"
         + "      - {id: mode, kind: radio, label: Mode, options: [one, two, three], default: two}\n"
         + (0..<8).map { "      - {id: b\($0), kind: \($0 % 2 == 0 ? "checkbox" : "switch"), label: Other \($0)}\n" }.joined()

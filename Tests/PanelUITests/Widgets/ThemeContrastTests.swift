@@ -3,7 +3,8 @@ import Testing
 
 /// WCAG 2.1 contrast measured from the pixels the painters draw, for every widget state in
 /// every named theme: off and on outlines, tracks and fills (also disabled and pressed) reach
-/// 3:1 against what is next to them (1.4.11), and labels, headers and the title 4.5:1 (1.4.3).
+/// 3:1 against what is next to them (1.4.11), and labels, detail lines, headers and the title
+/// 4.5:1 (1.4.3).
 struct ThemeContrastTests {
     /// The themes as a description writes them.
     static let themes = ["light", "dark", "high-contrast", "{row_height: 64}", "{base: dark, accent: \"#FF9500\"}", "{base: high-contrast, pressed: row}", "{pressed: row}", "{base: dark, pressed: row}"]
@@ -11,12 +12,16 @@ struct ThemeContrastTests {
     static func yaml(theme: String) -> String {
         func controls(_ prefix: String, enabled: Bool) -> String {
             let e = enabled ? "" : ", enabled: false"
+            // Every other control has a detail line, so rows with and without one are measured.
             return """
-                  - {id: \(prefix)s0, kind: switch, label: Switch off\(e)}
+                  - {id: \(prefix)s0, kind: switch, label: Switch off, detail: Detail of a switch\(e)}
                   - {id: \(prefix)s1, kind: switch, label: Switch on, default: true\(e)}
-                  - {id: \(prefix)c0, kind: checkbox, label: Box off\(e)}
+                  - {id: \(prefix)c0, kind: checkbox, label: Box off, detail: Detail of a box\(e)}
                   - {id: \(prefix)c1, kind: checkbox, label: Box on, default: true\(e)}
-                  - {id: \(prefix)r, kind: radio, label: Radio, options: [off, on], default: "on"\(e)}
+                  - {id: \(prefix)r, kind: radio, label: Radio, detail: Detail of a group, options: [off, on], default: "on"\(e)}
+                  - {id: \(prefix)sl, kind: slider, label: Slider, unit: "%", default: 40\(e)}
+                  - {id: \(prefix)st, kind: stepper, label: Stepper, min: 0, max: 10, default: 5\(e)}
+                  - {id: \(prefix)sm, kind: stepper, label: At min, min: 0, max: 10, default: 0\(e)}
                   - {id: \(prefix)b, kind: button, label: Button\(e)}
                   - {id: \(prefix)x, kind: button, label: Destructive, style: destructive\(e)}
 
@@ -57,15 +62,21 @@ struct ThemeContrastTests {
     /// measures each widget, label and header; returns what fell short.
     static func shortfalls(theme: String) throws -> [Shortfall] {
         let description = try PanelDescription.parse(yaml(theme: theme), file: "contrast.yml", fileExists: { _ in true })
-        let size = Size(width: 800, height: 2000)
-        var model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size))
+        let size = Size(width: 800, height: 2800)
+        let fonts = FontCache()
+        var model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size, fonts: fonts))
         let layout = model.layout
+        // A detail line is the last line of a row's text block, in the header's font.
+        let detailHeight = Int(try fonts.font(path: description.theme.font, pixelSize: layout.metrics.headerFontSize).lineHeight.rounded(.up))
         let pressedSection = layout.sections[2]
         for (slot, row) in pressedSection.rows.enumerated() where row.target != nil {
-            _ = model.handle(PanelTouch(phase: .down, slot: slot, position: row.frame.center), at: 0)
+            // A stepper is pressed on its + button, the rest anywhere on the row.
+            let isStepper = row.controlFrame.width > 0 && description.controls[model.controlIndex(ofTarget: row.target!)].kind == .stepper
+            let at = isStepper ? StepperGeometry(row).button(1).center : row.frame.center
+            _ = model.handle(PanelTouch(phase: .down, slot: slot, position: at), at: 0)
         }
         let buffer = PixelBuffer(size: size)
-        try PanelPainter(description: description, fonts: FontCache()).draw(model, at: 0, into: buffer, clip: buffer.bounds)
+        try PanelPainter(description: description, fonts: fonts).draw(model, at: 0, into: buffer, clip: buffer.bounds)
 
         var short: [Shortfall] = []
         func expect(_ ratio: Double, _ needed: Double, _ what: String) {
@@ -83,6 +94,11 @@ struct ThemeContrastTests {
                 let labelArea = Rect(x: row.labelX, y: f.minY, width: min(row.labelWidth, 160), height: f.height)
                 let name = "section \(s) '\(row.label)'"
                 expect(mostDistinct(buffer, in: labelArea, against: rowColor), 4.5, "\(name) text")
+                if row.detail != nil {
+                    let l = row.labelFrame
+                    let detailArea = Rect(x: l.minX, y: l.maxY - detailHeight, width: min(l.width, 160), height: detailHeight)
+                    expect(mostDistinct(buffer, in: detailArea, against: rowColor), 4.5, "\(name) detail")
+                }
                 guard let target = row.target, case .control(let index, _) = row.kind else { continue }
                 let c = row.controlFrame
                 let pressed = model.state(ofTarget: target).contains(.highlighted)
@@ -109,8 +125,39 @@ struct ThemeContrastTests {
                         let middle = Rect(x: c.minX + c.width / 3, y: c.minY + c.height / 3, width: c.width / 3, height: c.height / 3)
                         expect(mostDistinct(buffer, in: middle, against: fill), 3, "\(name) check")
                     }
+                case .slider:
+                    // The bar at both ends (the knob is at 40 %, or under the finger), the knob's ring against what is
+                    // around it (the halo while pressed), and the value's text.
+                    let g = SliderGeometry(row)
+                    expect(color(buffer, c.minX + c.width / 8, c.centerY).contrast(with: rowColor), 3, "\(name) filled bar")
+                    expect(color(buffer, c.maxX - c.width / 8, c.centerY).contrast(with: rowColor), 3, "\(name) bar")
+                    let knob = Int(g.knobX(model.onness(ofTarget: target, at: 0))), radius = c.height / 2, above = c.centerY - 4
+                    let around = pressed ? color(buffer, knob - radius - 4, above) : rowColor
+                    expect(mostDistinct(buffer, in: Rect(x: knob - radius - 1, y: above, width: 4, height: 1), against: around),
+                           3, "\(name) knob")
+                    if pressed {
+                        // The halo's edge around the knob against the row.
+                        let reach = Int(g.reach)
+                        expect(mostDistinct(buffer, in: Rect(x: knob - reach - 1, y: c.centerY - 6, width: 4, height: 1), against: rowColor),
+                               3, "\(name) halo")
+                    }
+                    expect(mostDistinct(buffer, in: row.valueFrame, against: rowColor), 4.5, "\(name) value")
+                case .stepper:
+                    // Each button's outline and sign (on the pressed one's fill), and the value's text.
+                    let g = StepperGeometry(row)
+                    for direction in [-1, 1] {
+                        let b = g.button(direction)
+                        let inside = color(buffer, b.minX + 4, b.minY + 4)
+                        expect(mostDistinct(buffer, in: Rect(x: b.minX, y: b.centerY + 4, width: 4, height: 1), against: rowColor),
+                               3, "\(name) button \(direction) outline")
+                        expect(mostDistinct(buffer, in: Rect(x: b.minX + b.width / 3, y: b.centerY, width: b.width / 3, height: 1),
+                                            against: inside), 3, "\(name) button \(direction) sign")
+                    }
+                    expect(mostDistinct(buffer, in: row.valueFrame, against: rowColor), 4.5, "\(name) value")
+                default:
+                    break  // kinds without a box or track (value rows have no target; a page's chevron is not a state)
                 }
-                if pressed, description.theme.pressed == .halo {
+                if pressed, description.theme.pressed == .halo, !description.controls[index].kind.behavior.drawsOwnPressedLook {
                     // The halo's edge against the row.
                     let halo = row.pressedFrame
                     let edge = Rect(x: halo.minX, y: halo.centerY, width: 3, height: 1)
@@ -135,6 +182,21 @@ struct ThemeContrastTests {
         #expect(short.isEmpty, "\(short)")
         let fill = Color(hex: accent)!
         #expect(fill.contrast(with: .white) < 3, "a white check would fall short on \(accent)")
+    }
+
+    /// A disabled row's detail line is faded with the row, and on `pressed: row` a held row's
+    /// sits on the highlight: the section-text grey there would fall short (light 2.4:1 faded,
+    /// 4.1:1 on the highlight) and is raised to 4.5:1 as the label is.
+    @Test(arguments: ["light", "dark", "{pressed: row}", "{base: dark, pressed: row}"])
+    func detailLinesFadedOrPressedAreRaised(theme: String) throws {
+        let short = try Self.shortfalls(theme: theme).filter { $0.what.hasSuffix("detail") }
+        #expect(short.isEmpty, "\(short)")
+        let t = try PanelDescription.parse(Self.yaml(theme: theme), file: "contrast.yml", fileExists: { _ in true }).theme
+        #expect(t.sectionText.composited(over: t.rowBackground, opacity: PanelPainter.disabledOpacity).contrast(with: t.rowBackground) < 4.5,
+                "the section text faded would fall short")
+        if t.pressed == .row {
+            #expect(t.sectionText.contrast(with: t.highlight) < 4.5, "the section text on the highlight would fall short")
+        }
     }
 
     @Test func contrastMath() {

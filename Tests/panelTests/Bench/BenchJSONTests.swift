@@ -58,6 +58,18 @@ struct BenchJSONTests {
         #expect(animations.map { text($0["animation"]) } == CheckboxAnimation.allCases.map(\.rawValue) + ["switch"])
         for animation in animations { try checkTap(animation, name: text(animation["animation"])) }
 
+        // A slider's one-step move and a stepper's press and release: each frame within what moved.
+        guard case .array(let steps)? = report["steps"] else { Issue.record("no steps"); return }
+        #expect(steps.map { text($0["name"]) } == ["slider step", "stepper press"])
+        for step in steps {
+            guard case .array(let frames)? = step["frames"] else { Issue.record("no frames in \(step)"); continue }
+            #expect(frames.map { text($0["frame"]) } == (text(step["name"]) == "slider step" ? ["move"] : ["press", "release"]))
+            for frame in frames {
+                #expect(positive(frame["ms"]) && positive(frame["pixels"]), "\(step)")
+                #expect(number(frame["pixels"]) <= number(step["moved_pixels"]), "\(step)")
+            }
+        }
+
         guard let latency = report["touch_to_present_ms"] else { Issue.record("no touch_to_present_ms"); return }
         #expect(number(latency["taps"]) == 1000)
         #expect(positive(latency["p50"]) && number(latency["p50"]) <= number(latency["p99"]) && number(latency["p99"]) <= number(latency["max"]))
@@ -81,7 +93,8 @@ struct BenchJSONTests {
                      "dense 1920x1080 at scale 2 full frame / memset", "dense 3840x2160 at scale 1 full frame / memset",
                      "dense 3840x2160 at scale 2 full frame / memset",
                      "instant toggle ms", "hotspot (stroke) largest frame ms", "hotspot (stroke) first visible frame ms",
-                     "touch to present p99 ms (headless)", "demo 1920x1080 peak RSS MB"] {
+                     "touch to present p99 ms (headless)", "demo 1920x1080 peak RSS MB", "slider step largest frame ms",
+                     "stepper press largest frame ms"] {
             #expect(names.contains(goal), "goal \(goal)")
         }
         #expect(goals.allSatisfy { positive($0["limit"]) })

@@ -40,11 +40,11 @@ struct CommandLineTests {
 
     @Test func checkNamesFileLineAndColumn() {
         let dir = TemporaryFolder()
-        let path = dir.write("sections:\n  - controls:\n      - {id: a, kind: slider}\n", to: "panel.yml")
+        let path = dir.write("sections:\n  - controls:\n      - {id: a, kind: dial}\n", to: "panel.yml")
         let result = CommandRunner.run(["check", "--config", path])
         #expect(result.status == 2)
         #expect(result.err.hasPrefix("\(path):3:"), "\(result.err)")
-        #expect(result.err.contains("slider"))
+        #expect(result.err.contains("dial"))
     }
 
     @Test func missingDescriptionFileIsNamed() {

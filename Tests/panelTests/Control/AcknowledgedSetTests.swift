@@ -88,11 +88,11 @@ struct AcknowledgedSetTests {
         let answered = monotonicSeconds() - sent
         #expect(answered >= 0.35, "answered after \(answered) s, before its action ended")
         #expect(try Self.saved(folder)?.value(for: "slow") == .bool(true), "in the file when answered")
-        #expect(client.receive() == .line(#"{"ok":true,"id":"slow","value":true}"#), "the get came after the set's reply")
+        #expect(client.receive() == .line(#"{"ok":true,"id":"slow","value":true,"enabled":true,"label":"slow","detail":null}"#), "the get came after the set's reply")
 
         #expect(client.request(#"{"cmd":"set","id":"broken","value":true}"#)
             == #"{"error":"action failed: exited with status 1; 'broken' is back to false"}"#)
-        #expect(client.request(#"{"cmd":"get","id":"broken"}"#) == #"{"ok":true,"id":"broken","value":false}"#)
+        #expect(client.request(#"{"cmd":"get","id":"broken"}"#) == #"{"ok":true,"id":"broken","value":false,"enabled":true,"label":"broken","detail":null}"#)
         // Nothing to wait for: the value shown is the one saved.
         #expect(client.request(#"{"cmd":"set","id":"slow","value":true}"#, seconds: 0.3)
             == #"{"ok":true,"id":"slow","value":true,"changed":false}"#)
@@ -139,6 +139,6 @@ struct AcknowledgedSetTests {
         let reply = try #require(client.request(#"{"cmd":"set","id":"wifi","value":true}"#))
         #expect(reply.hasPrefix(#"{"error":"'wifi' shows true but it is not saved: cannot "#), "\(reply)")
         #expect(reply.contains("will retry"), "\(reply)")
-        #expect(client.request(#"{"cmd":"get","id":"wifi"}"#) == #"{"ok":true,"id":"wifi","value":true}"#, "still shown")
+        #expect(client.request(#"{"cmd":"get","id":"wifi"}"#) == #"{"ok":true,"id":"wifi","value":true,"enabled":true,"label":"wifi","detail":null}"#, "still shown")
     }
 }

@@ -33,7 +33,7 @@ struct ControlFloodTests {
         let start = monotonicSeconds()
         while (floodWriter.finished == 0 || endlessWriters.contains { $0.finished == 0 }) && monotonicSeconds() - start < 60 {
             let asked = monotonicSeconds()
-            if good.request(#"{"cmd":"get","id":"mode"}"#, seconds: 20) == #"{"ok":true,"id":"mode","value":"eco"}"# {
+            if good.request(#"{"cmd":"get","id":"mode"}"#, seconds: 20) == #"{"ok":true,"id":"mode","value":"eco","enabled":true,"label":"mode","detail":null}"# {
                 latencies.append(monotonicSeconds() - asked)
             } else {
                 unanswered += 1
@@ -50,18 +50,18 @@ struct ControlFloodTests {
         #expect((latencies.max() ?? 99) < 5, "slowest get during the abuse: \(latencies.max() ?? -1) s")
 
         // Empty lines are no requests: the flood's connection has had no reply, and still serves.
-        #expect(flood.request(#"{"cmd":"get","id":"wifi"}"#) == #"{"ok":true,"id":"wifi","value":true}"#)
+        #expect(flood.request(#"{"cmd":"get","id":"wifi"}"#) == #"{"ok":true,"id":"wifi","value":true,"enabled":true,"label":"wifi","detail":null}"#)
 
         // The endless lines: their request answered, then refused at 64 KiB and closed, long
         // before 64 MiB were taken (the socket buffers hold a few hundred KiB).
         for (client, written) in zip(endless, endlessWritten) {
-            #expect(client.receive() == .line(#"{"ok":true,"id":"wifi","value":true}"#))
+            #expect(client.receive() == .line(#"{"ok":true,"id":"wifi","value":true,"enabled":true,"label":"wifi","detail":null}"#))
             #expect(client.receive() == .line(#"{"error":"request line longer than 65536 bytes; closing the connection"}"#))
             #expect(client.receive() == .closed)
             #expect(written < 4 << 20, "the panel stopped reading the endless line: it took \(written) bytes")
         }
         let grown = panel.peakResidentBytes - baseline
         #expect(grown < 32 << 20, "peak RSS grew by \(grown / 1024) KiB")
-        #expect(good.request(#"{"cmd":"get","id":"wifi"}"#) == #"{"ok":true,"id":"wifi","value":true}"#)
+        #expect(good.request(#"{"cmd":"get","id":"wifi"}"#) == #"{"ok":true,"id":"wifi","value":true,"enabled":true,"label":"wifi","detail":null}"#)
     }
 }

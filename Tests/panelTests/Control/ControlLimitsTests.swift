@@ -40,7 +40,7 @@ struct ControlLimitsTests {
             // A refused client has its error line already, and may be closed before the request arrives.
             _ = client.send(#"{"cmd":"get","id":"wifi"}"# + "\n")
             switch client.receive(seconds: deadline - monotonicSeconds()) {
-            case .line(#"{"ok":true,"id":"wifi","value":true}"#): served.append(client)
+            case .line(#"{"ok":true,"id":"wifi","value":true,"enabled":true,"label":"wifi","detail":null}"#): served.append(client)
             case .line(let line) where line.hasPrefix(#"{"error":"too many clients: panel keeps 16 of its 64 descriptors"#): refused += 1
             case let received: other.append(received)
             }
@@ -76,7 +76,7 @@ struct ControlLimitsTests {
         served = []
         clients = []
         let fresh = SocketClient(panel.socketPath)
-        #expect(fresh?.request(#"{"cmd":"get","id":"wifi"}"#) == #"{"ok":true,"id":"wifi","value":true}"#)
+        #expect(fresh?.request(#"{"cmd":"get","id":"wifi"}"#) == #"{"ok":true,"id":"wifi","value":true,"enabled":true,"label":"wifi","detail":null}"#)
         #expect(panel.log.contains("taking clients again; refused"), "\(Self.admissionLines(panel.log))")
         _ = (late, clients)
     }
@@ -93,7 +93,7 @@ struct ControlLimitsTests {
         for client in clients.compactMap({ $0 }) { #expect(client.send(#"{"cmd":"get","id":"wifi"}"# + "\n")) }
         let deadline = monotonicSeconds() + 20
         let replies = clients.compactMap { $0?.receive(seconds: deadline - monotonicSeconds()) }
-        #expect(replies.filter { $0 == .line(#"{"ok":true,"id":"wifi","value":true}"#) }.count == 500)
+        #expect(replies.filter { $0 == .line(#"{"ok":true,"id":"wifi","value":true,"enabled":true,"label":"wifi","detail":null}"#) }.count == 500)
     }
 
     /// `panel ctl get` of a panel of 12,000 controls: a reply of 490 KB, larger than the

@@ -94,7 +94,7 @@ struct DescriptorLeakTests {
             after = panel.descriptors
         }
         #expect(after == before, "before: \(before)\nafter: \(after)")
-        #expect(SocketClient(panel.socketPath)?.request(#"{"cmd":"get","id":"ok"}"#) == #"{"ok":true,"id":"ok","value":false}"#)
+        #expect(SocketClient(panel.socketPath)?.request(#"{"cmd":"get","id":"ok"}"#) == #"{"ok":true,"id":"ok","value":false,"enabled":true,"label":"ok","detail":null}"#)
     }
 }
 

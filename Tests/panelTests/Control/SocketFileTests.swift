@@ -60,13 +60,13 @@ struct SocketFileTests {
         #expect(status == .exited(2), "\(second.log)")
         #expect(second.log.contains("another panel is listening on \(first.socketPath)"), "\(second.log)")
         // Still the first panel's socket (its wifi is on, the second's would be off).
-        #expect(SocketClient(first.socketPath)?.request(#"{"cmd":"get","id":"wifi"}"#) == #"{"ok":true,"id":"wifi","value":true}"#)
+        #expect(SocketClient(first.socketPath)?.request(#"{"cmd":"get","id":"wifi"}"#) == #"{"ok":true,"id":"wifi","value":true,"enabled":true,"label":"wifi","detail":null}"#)
 
         first.signal(SIGKILL)
         #expect(first.wait(seconds: 10) == .signalled(SIGKILL))
         #expect(pathExists(first.socketPath), "a killed panel leaves its socket file")
         let third = try SocketPanel(yaml: Self.yaml.replacing("default: true", with: "default: false"), in: folder, name: "third")
         #expect(third.waitUntilServing(), "a stale socket is replaced: \(third.log)")
-        #expect(SocketClient(third.socketPath)?.request(#"{"cmd":"get","id":"wifi"}"#) == #"{"ok":true,"id":"wifi","value":false}"#)
+        #expect(SocketClient(third.socketPath)?.request(#"{"cmd":"get","id":"wifi"}"#) == #"{"ok":true,"id":"wifi","value":false,"enabled":true,"label":"wifi","detail":null}"#)
     }
 }

@@ -13,7 +13,7 @@ struct ButtonMQTTTests {
           - controls:
               - {id: restart, kind: button, label: Restart, confirm: Sure?}
         """)
-        let press = MQTTKind.of(.button)
+        let press = try #require(MQTTKind.of(.button))
         let control = description.controls[0]
         #expect(press.component == "button" && !press.hasState)
         #expect(press.command(Array("PRESS".utf8), control) == ControlValue.none)

@@ -50,14 +50,14 @@ struct MQTTMappingTests {
     @Test func eachKindMapsPayloads() throws {
         let controls = try Self.description("{host: b}").controls
         let wifi = controls[0], mode = controls[3]
-        let onOff = MQTTKind.of(.switch)
-        #expect(onOff.component == "switch" && MQTTKind.of(.checkbox).component == "switch")
+        let onOff = MQTTKind.of(.switch)!
+        #expect(onOff.component == "switch" && MQTTKind.of(.checkbox)!.component == "switch")
         #expect(onOff.statePayload(.bool(true), wifi) == Array("ON".utf8))
         #expect(onOff.statePayload(.bool(false), wifi) == Array("OFF".utf8))
         #expect(onOff.command(Array("ON".utf8), wifi) == .bool(true))
         #expect(onOff.command(Array("OFF".utf8), wifi) == .bool(false))
         for junk in ["on", "true", "1", "ON ", ""] { #expect(onOff.command(Array(junk.utf8), wifi) == nil, "\(junk)") }
-        let select = MQTTKind.of(.radio)
+        let select = MQTTKind.of(.radio)!
         #expect(select.component == "select")
         #expect(select.statePayload(.option("max"), mode) == Array("max".utf8))
         #expect(select.statePayload(.option(nil), mode) == [])

@@ -265,3 +265,16 @@ g = Gesture()
 g.stroke(0.1, [(400, 226), (401, 226), (401, 227)], lift=False)
 write_evemu("unplug.evemu", ATMEL, "A finger down on 'Personal hotspot' and never lifted: the VM test unplugs the device.",
             description(ATMEL), g)
+
+# slider.yaml at 800x480, scale 1: the slider's track is x 338..671 at y 122 (panel layout's
+# control_frame). The knob at 50 (x 504) dragged to 81 % of the track (x 608): 80 on the
+# grid of 5. Then a finger down on the track at 20 % (x 405) moves up 48 px with a pixel of
+# sideways wobble and rests 0.25 s before it lifts (no flick: the offset is the drag's, not
+# the replay's timing): the list scrolls, the slider keeps 80 and still shows.
+g = Gesture()
+g.stroke(0.1, [(504 + round(104 * i / 20), 122 + i % 2) for i in range(21)])
+t = 1.0
+g.stroke(t, [(405 + i % 2, 122 - 8 * i) for i in range(7)], lift=False)
+g.slotted(t + 6 * 0.012 + 0.25, {0: None})
+write_evemu("slider.evemu", ATMEL, "With slider.yaml: a sideways drag sets the slider to 80; a vertical drag that starts "
+            "on it scrolls the list and leaves it.", description(ATMEL), g)

@@ -10,10 +10,11 @@ public enum ButtonStyle: String, Sendable, CaseIterable {
 struct ButtonKind: KindBehavior {
     var pluralName: String { "buttons" }
     var ownKeys: [String] { ["style", "confirm"] }
-    var look: KindLook { .plain }
+    var look: KindLook { .text }
     var curve: Transition.Curve { .linear }
     var presses: Bool { true }
     var savesValue: Bool { false }
+    var isSaved: Bool { false }
     var highlightsRow: Bool { true }
 
     func decode(into control: inout ControlDescription, _ k: KindKeys) throws(DescriptionError) {

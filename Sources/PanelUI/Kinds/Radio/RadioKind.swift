@@ -47,6 +47,8 @@ struct RadioKind: KindBehavior {
     func value(fromJSON json: JSONValue, for control: ControlDescription) -> ControlValue? {
         switch json {
         case .string(let name) where control.options.contains(name): .option(name)
+        // `panel ctl set mode 2` sends a number; an option written "2" takes it.
+        case .number where control.options.contains(json.serialized()): .option(json.serialized())
         case .null where !control.mustHaveSelection: .option(nil)
         default: nil
         }

@@ -1,0 +1,30 @@
+/// A slider's or stepper's value written in its row ("60 %", "21.5 °C"): one line in the
+/// control's label font, clipped to the row's `valueFrame` so a repaint of that frame always
+/// covers every pixel the text touches.
+struct NumberText {
+    enum Alignment { case trailing, center }
+
+    let text: String
+    let font: Font?
+    let color: Color
+
+    /// The text colour as the control draws it; legible after the fade when the widget is
+    /// faded over `fadedOver` (a disabled control).
+    static func color(_ control: ControlDescription, fadedOver row: Color?) -> Color {
+        guard let row else { return control.labelStyle.color }
+        return control.labelStyle.color.raisedToContrast(PanelPainter.minimumTextContrast, against: row,
+                                                         opacity: PanelPainter.disabledOpacity)
+    }
+
+    func draw(in canvas: Canvas, frame: Rect, alignment: Alignment) {
+        guard let font, !frame.isEmpty else { return }
+        var canvas = canvas
+        canvas.clip = canvas.clip.intersection(frame)
+        guard !canvas.clip.isEmpty else { return }
+        let shown = font.truncated(text, toWidth: Double(frame.width))
+        let width = font.measure(shown)
+        let x = alignment == .trailing ? Double(frame.maxX) - width : Double(frame.x) + (Double(frame.width) - width) / 2
+        let baseline = Double(frame.y) + (Double(frame.height) + font.ascent - font.descent) / 2
+        canvas.drawText(shown, font: font, origin: Point(x: x.rounded(), y: baseline.rounded()), color: color)
+    }
+}
