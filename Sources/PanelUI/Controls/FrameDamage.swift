@@ -57,7 +57,7 @@ extension PanelModel {
         let offset = scrollOffset(at: now)
         let scrolled = offset - damagedScrollOffset
         let viewport = layout.viewport
-        guard scrolled != 0, abs(scrolled) < viewport.height - layout.metrics.hairline, let columns = contentColumns else {
+        guard !slideMoved(between: previous, and: now), scrolled != 0, abs(scrolled) < viewport.height - layout.metrics.hairline, let columns = contentColumns else {
             return FrameDamage(repaint: takeDamage(previousFrame: previous, now: now))
         }
         damagedScrollOffset = offset
