@@ -65,6 +65,10 @@ extension Commands {
             try waitForActions(actions, loop: loop, session: keeper.session, log: log)
         }
         virtualClock = false
+        // Serving: saves are written on a thread of their own, so no fsync holds up the loop.
+        let writer = holds ? StateWriter.started(loop: loop, environment: environment, log: log) : nil
+        defer { writer?.finish() }
+        if let writer { keeper.session.saver = writer }
         var status = ExitStatus.success
         if holds { clock.continue(from: keeper.session.lastFrame ?? 0) }
         let mqtt = try mqttSettings.map { (settings) throws(CommandFailure) in
@@ -96,6 +100,8 @@ extension Commands {
             try systemCall { () throws(SystemCallError) in try service.run() }
             if let stats { log.info(stats.summary(source: service.touchToScreenSource)) }
             actions.terminateAll()
+            // The save being written and the pending one end, and their replies go out, before the socket closes.
+            writer?.finish()
             if service.stopSignal == nil { status = ExitStatus.failure }
         }
         keeper.session.save()
