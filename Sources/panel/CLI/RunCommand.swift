@@ -65,10 +65,6 @@ extension Commands {
             try waitForActions(actions, loop: loop, session: keeper.session, log: log)
         }
         virtualClock = false
-        // Serving: saves are written on a thread of their own, so no fsync holds up the loop.
-        let writer = holds ? StateWriter.started(loop: loop, environment: environment, log: log) : nil
-        defer { writer?.finish() }
-        if let writer { keeper.session.saver = writer }
         var status = ExitStatus.success
         if holds { clock.continue(from: keeper.session.lastFrame ?? 0) }
         let mqtt = try mqttSettings.map { (settings) throws(CommandFailure) in
@@ -79,6 +75,12 @@ extension Commands {
         if holds {
             let control = try openControlSocket(flags["socket"] ?? description.socketPath, environment: environment, loop: loop, log: log)
             defer { control?.close() }
+            // Serving: saves are written on a thread of their own, so no fsync holds up the loop.
+            // Started once the socket is bound (bind sets the umask for a moment), finished before
+            // it closes (the last saves' replies go out), every exit included.
+            let writer = StateWriter.started(loop: loop, environment: environment, log: log)
+            defer { writer?.finish() }
+            if let writer { keeper.session.saver = writer }
             let service = try systemCall { () throws(SystemCallError) in
                 try PanelService(loop: loop, keeper: keeper, log: log, notifier: ServiceNotifier(environment: environment)) {
                     try reloadedSession(flags: flags, givenRotation: givenRotation, old: keeper.session, store: store, fonts: fonts,
@@ -100,8 +102,6 @@ extension Commands {
             try systemCall { () throws(SystemCallError) in try service.run() }
             if let stats { log.info(stats.summary(source: service.touchToScreenSource)) }
             actions.terminateAll()
-            // The save being written and the pending one end, and their replies go out, before the socket closes.
-            writer?.finish()
             if service.stopSignal == nil { status = ExitStatus.failure }
         }
         keeper.session.save()
