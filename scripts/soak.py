@@ -16,8 +16,9 @@ Three panels run for the whole time, each in its own folder under a fresh tempor
 A well-behaved client asks A and B for a value every 10 ms throughout.
 
 Prints requests served, the panels' peak RSS, acknowledged values lost, the well-behaved
-clients' latencies, and exits 1 if a value was lost, the slowest `get` took 50 ms or
-more, or a panel died. --keep leaves the folders and logs; --roles runs only some of the
+clients' latencies and how long the panels' loop threads waited for a CPU (schedstat: the
+machine's share of a slow `get`), and exits 1 if a value was lost, the slowest `get` took
+50 ms or more, or a panel died. --keep leaves the folders and logs; --roles runs only some of the
 abusers (newlines, endless, burst, subscribers, large, churn, emfile, kills), to see what
 each costs. Every client is a process of its own (python3 and its standard library
 only), so one client's work never delays another's timing. The abusers are paced (a
@@ -131,6 +132,37 @@ def peak_rss(pid):
     except OSError:
         pass
     return 0
+
+
+def run_queue_wait(pid):
+    """Seconds the panel's loop thread (its main thread) has spent runnable but waiting for a CPU
+    (/proc/PID/task/PID/schedstat, second field), or None."""
+    try:
+        with open("/proc/%d/task/%d/schedstat" % (pid, pid)) as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+class WaitWindow:
+    """The most a thread waited for a CPU within any WINDOW seconds, from samples of its total."""
+    WINDOW = 0.1
+
+    def __init__(self):
+        self.samples, self.most, self.first, self.last = [], 0.0, None, 0.0
+
+    def sample(self, now, total):
+        if total is None:
+            return
+        if self.first is None:
+            self.first = total
+        self.samples = [(t, w) for t, w in self.samples if t >= now - self.WINDOW] + [(now, total)]
+        self.most = max(self.most, total - self.samples[0][1])
+        self.last = total
+
+    @property
+    def total(self):
+        return self.last - self.first if self.first is not None else 0.0
 
 
 # ---------------------------------------------------------------- roles (one process each)
@@ -491,10 +523,19 @@ def run(binary, seconds, only, keep, work, shm, panel_a, panel_b, a, b, c):
                 process.kill()
         roles = [(name, process) for name, process in roles if name == "good" or name in only]
     rss = {"A": 0, "B": 0}
+    # How long the panels' loop threads wait for a CPU: a slow get during such a wait is the
+    # machine's load (other processes on the CPUs), not the panel's work.
+    waits = {"A": WaitWindow(), "B": WaitWindow()}
+    next_rss = 0.0
     while time.monotonic() < end:
-        rss["A"] = max(rss["A"], peak_rss(panel_a.pid))
-        rss["B"] = max(rss["B"], peak_rss(panel_b.pid))
-        time.sleep(0.5)
+        now = time.monotonic()
+        waits["A"].sample(now, run_queue_wait(panel_a.pid))
+        waits["B"].sample(now, run_queue_wait(panel_b.pid))
+        if now >= next_rss:
+            rss["A"] = max(rss["A"], peak_rss(panel_a.pid))
+            rss["B"] = max(rss["B"], peak_rss(panel_b.pid))
+            next_rss = now + 0.5
+        time.sleep(0.02)
     results = []
     for name, process in roles:
         text, _ = process.communicate(timeout=120)
@@ -533,6 +574,8 @@ def run(binary, seconds, only, keep, work, shm, panel_a, panel_b, a, b, c):
              sum(g["served"] for g in goods), LATENCY_LIMIT * 1000, sum(g["failures"] for g in goods)))
     print("  the client's own sleeps ended up to %.1f ms late (the machine's scheduling delay)"
           % (max(g.get("late", 0) for g in goods) * 1000))
+    print("  the panels' loop threads waited for a CPU up to %.1f ms (A) and %.1f ms (B) of some %.0f ms, %.1f s and %.1f s in all"
+          % (waits["A"].most * 1000, waits["B"].most * 1000, WaitWindow.WINDOW * 1000, waits["A"].total, waits["B"].total))
     problems = []
     if kills["lost"]:
         problems.append("acknowledged values were lost")

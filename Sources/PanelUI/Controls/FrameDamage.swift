@@ -58,8 +58,8 @@ extension PanelModel {
         let scrolled = offset - damagedScrollOffset
         let viewport = layout.viewport
         // The pixels of a dialog showing (or opening, or closing) over the list must not move with it.
-        guard scrolled != 0, abs(scrolled) < viewport.height - layout.metrics.hairline, let columns = contentColumns,
-              overlay == nil, pendingScreenDamage.isEmpty else {
+        guard !slideMoved(between: previous, and: now), scrolled != 0, abs(scrolled) < viewport.height - layout.metrics.hairline,
+              let columns = contentColumns, overlay == nil, pendingScreenDamage.isEmpty else {
             return FrameDamage(repaint: takeDamage(previousFrame: previous, now: now))
         }
         damagedScrollOffset = offset

@@ -14,7 +14,8 @@ final class BenchPanel {
     /// `keepsCopy`: the headless screen copies each frame's damage into pixels of its own, as
     /// a DRM display copies it into its back buffer (without it, at rotation 0 the screen is the frame).
     init(description: PanelDescription, size: Size, fonts: FontCache, keepsCopy: Bool) throws {
-        model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size))
+        model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size),
+                           pages: PanelLayout.pages(of: description, logicalSize: size))
         painter = try PanelPainter(description: description, fonts: fonts)
         frame = PixelBuffer(size: size)
         display = HeadlessDisplay(size: size, keepsCopy: keepsCopy)

@@ -76,6 +76,12 @@ extension Commands {
         if holds {
             let control = try openControlSocket(flags["socket"] ?? description.socketPath, environment: environment, loop: loop, log: log)
             defer { control?.close() }
+            // Serving: saves are written on a thread of their own, so no fsync holds up the loop.
+            // Started once the socket is bound (bind sets the umask for a moment), finished before
+            // it closes (the last saves' replies go out), every exit included.
+            let writer = StateWriter.started(loop: loop, environment: environment, log: log)
+            defer { writer?.finish() }
+            if let writer { keeper.session.saver = writer }
             let service = try systemCall { () throws(SystemCallError) in
                 try PanelService(loop: loop, keeper: keeper, log: log, notifier: ServiceNotifier(environment: environment)) {
                     try reloadedSession(flags: flags, givenRotation: givenRotation, old: keeper.session, store: store, fonts: fonts,

@@ -86,8 +86,8 @@ final class ControlServer {
 
     private func acceptClients() {
         for _ in 0..<Self.acceptsPerWake {
-            // accept4 is out of reach (declared only under _GNU_SOURCE); with one thread,
-            // setting the flags right after accept leaves no window for a spawn to inherit it.
+            // accept4 is out of reach (declared only under _GNU_SOURCE); children are spawned on this
+            // thread only, so setting the flags right after accept leaves no window for a spawn to inherit it.
             let fd = accept(listener.rawValue, nil, nil)
             guard fd >= 0 else {
                 switch errno {

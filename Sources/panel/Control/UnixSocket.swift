@@ -22,7 +22,7 @@ enum UnixSocket {
 
     /// bind(2) with the umask set to leave exactly `mode`: bind has no mode argument, and a
     /// chmod afterwards would leave the socket as wide as the umask allows for a moment.
-    /// (panel has one thread, so nothing else creates files while the umask is changed.)
+    /// (panel binds before its one other thread, the state writer, starts: nothing else creates files meanwhile.)
     private static func bind(_ socket: borrowing FileDescriptor, to address: (address: sockaddr_un, length: socklen_t),
                              path: String, mode: mode_t) throws(SystemCallError) {
         func attempt() throws(Errno) {

@@ -1,8 +1,9 @@
 import CLinux
 import Glibc
 
-/// The program's one thread of work: one epoll over every descriptor (display, input,
-/// signals, control socket, action children) plus one timerfd for everything timed.
+/// The program's thread of work: one epoll over every descriptor (display, input, signals,
+/// control socket, action children, the state writer's eventfd) plus one timerfd for everything
+/// timed. (The only other thread writes the state file: `StateWriter`.)
 ///
 /// Each wake-up handles every ready descriptor, then every due timer, then `afterWake`
 /// (where the panel draws, once per wake-up however much arrived). The timerfd is armed

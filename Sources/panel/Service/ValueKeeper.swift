@@ -14,10 +14,11 @@ import PanelUI
 final class ValueKeeper {
     var session: PanelSession {
         didSet {
+            // The new session saves where the old one did, and what it had not saved yet, so no
+            // waiting reply is forgotten (those of saves already handed over are answered by them).
+            session.saves.takeOver(from: oldValue.saves)
             attach()
             for observer in reloadObservers { observer() }
-            // The new session saves what the old one had not yet, so no waiting reply is forgotten.
-            if oldValue.hasUnsavedValues || !saveWaiters.isEmpty { session.requestSave() }
         }
     }
     let actions: ActionRunner
@@ -32,8 +33,6 @@ final class ValueKeeper {
     private let log: Log
     /// The time of the panel's clock: the loop's, or the replay's virtual clock.
     private let now: () -> Double
-    /// Told how the next save went.
-    private var saveWaiters: [(StateStoreError?) -> Void] = []
     /// Per control, one entry per action job queued (in the runner's order): who waits for it.
     private var jobWaiters: [String: [[(Settlement) -> Void]]] = [:]
 
@@ -60,7 +59,6 @@ final class ValueKeeper {
     private func attach() {
         session.onValueChange = { [unowned self] change, source in changed(change, source: source) }
         session.onPress = { [unowned self] index, source in pressed(index, source: source, settled: { _ in }) }
-        session.onSave = { [unowned self] error in saved(error) }
     }
 
     /// Changes a control's runtime properties and tells `updateObservers`.
@@ -83,8 +81,8 @@ final class ValueKeeper {
         guard control.isSaved else { return settled(.saved) }
         if !apply {
             if !changes, session.acceptedValue(ofControl: index) != value { session.acceptShown(control.id, value) }
-            if !session.hasUnsavedValues { return settled(.saved) }
-            saveWaiters.append { error in settled(error.map { .notSaved($0) } ?? .saved) }
+            // At once when nothing is unsaved; else once a save holding it is on the disk.
+            session.whenSaved { error in settled(error.map { .notSaved($0) } ?? .saved) }
             return
         }
         if control.action != nil, var waiting = jobWaiters[control.id], !waiting.isEmpty {
@@ -98,9 +96,8 @@ final class ValueKeeper {
             changed(ValueChange(controlIndex: index, id: control.id, value: value, previous: value), source: .socket, notify: false)
             return set(value, ofControl: index, at: time, settled: settled)
         }
-        if !changes, !session.hasUnsavedValues { return settled(.saved) }
-        if !changes { session.requestSave() }
-        saveWaiters.append { error in settled(error.map { .notSaved($0) } ?? .saved) }
+        // At once when nothing is unsaved (a set to the value already shown and saved).
+        session.whenSaved { error in settled(error.map { .notSaved($0) } ?? .saved) }
     }
 
     /// Presses a button (a socket `press`, an MQTT PRESS: no dialog asks) and calls `settled`
@@ -142,12 +139,6 @@ final class ValueKeeper {
         }
     }
 
-    private func saved(_ error: StateStoreError?) {
-        let waiters = saveWaiters
-        saveWaiters = []
-        for waiter in waiters { waiter(error) }
-    }
-
     private func actionFinished(_ job: ActionRunner.Job, _ outcome: ActionRunner.Outcome) {
         if case .superseded = outcome {
             // Reported inside `enqueue`, after `changed` queued the newer job's entry: the job
@@ -175,8 +166,8 @@ final class ValueKeeper {
             // A press keeps no value: nothing to save.
             for settled in waiters { settled(.saved) }
         case .succeeded:
-            saveWaiters += waiters.map { settled in { error in settled(error.map { .notSaved($0) } ?? .saved) } }
-            session.accept(job.controlID, job.value)
+            session.accept(job.controlID, job.value,
+                           whenSaved: waiters.map { settled in { error in settled(error.map { .notSaved($0) } ?? .saved) } })
         case .failed(let reason):
             guard let index else {
                 for settled in waiters { settled(.actionFailed(reason: reason, back: nil)) }

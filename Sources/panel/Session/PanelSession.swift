@@ -4,7 +4,8 @@ import PanelUI
 ///
 /// Inputs arrive as libinput-style touch events in screen pixels with a time; the session
 /// turns them into logical touches, reports every value change (to a `ValueKeeper`, or
-/// saves it), and repaints only damage.
+/// saves it), and repaints only damage. Saves go through `saves` (see `SessionSaves`): on this
+/// thread, or handed to a `StateWriter`'s thread when the panel serves on its loop.
 final class PanelSession {
     private(set) var model: PanelModel
     let rotation: Rotation
@@ -34,13 +35,16 @@ final class PanelSession {
     private var clockTime = 0.0
     /// The time of the last frame drawn (the virtual clock's now during a replay).
     var lastFrame: Double? { lastFrameTime }
-    /// Accepted values wait here for the next frame to be presented before they are saved.
-    private var savePending = false
+    /// Accepted values waiting for the next frame to be presented before they are saved, the
+    /// saves being written, who waits for them, and retries.
+    let saves: SessionSaves
     /// Set while the state file can't be written: the values are kept here and saved later.
-    private(set) var saveRetry = SaveRetry()
-    /// Told after every save how it went (nil: the state file holds `savedDocument`, on the
-    /// disk): control-socket replies wait for it.
-    var onSave: ((StateStoreError?) -> Void)?
+    var saveRetry: SaveRetry { saves.retry }
+    /// Where saves go: this thread by default; a `StateWriter` while the panel serves.
+    var saver: any StateSaving {
+        get { saves.saver }
+        set { saves.saver = newValue }
+    }
 
     /// The virtual clock's frame interval while something animates (60 Hz, a typical panel).
     static let frameInterval = 1.0 / 60
@@ -63,6 +67,7 @@ final class PanelSession {
         self.display = display
         self.store = store
         self.log = log
+        saves = SessionSaves(store: store, log: log)
         let logicalSize = rotation.logicalSize(forScreen: display.screenSize)
         frame = PixelBuffer(size: logicalSize)
         painter = try PanelPainter(description: description, fonts: fonts, images: images, scale: scale, logicalSize: logicalSize)
@@ -149,9 +154,12 @@ final class PanelSession {
         }
     }
 
-    /// Records a value as accepted (its action succeeded) and saves it at once.
-    func accept(_ id: String, _ value: ControlValue) {
+    /// Records a value as accepted (its action succeeded) and saves it at once; `whenSaved`
+    /// hears how that save went.
+    func accept(_ id: String, _ value: ControlValue, whenSaved: [(StateStoreError?) -> Void] = []) {
         savedDocument.set(id, value.json)
+        saves.request()
+        for waiter in whenSaved { saves.whenSaved(waiter) }
         save()
     }
 
@@ -159,25 +167,30 @@ final class PanelSession {
     /// soon as the frame showing it is out (`saveIfPending`).
     func acceptShown(_ id: String, _ value: ControlValue) {
         savedDocument.set(id, value.json)
-        savePending = true
+        saves.request()
     }
 
     /// Saves accepted values not saved yet. Called after each frame is presented, so the
     /// finger sees its change before the fsync, which can take tens of milliseconds on an
-    /// SD card; the state file is still written in the same wake-up.
+    /// SD card; the save is handed over in the same wake-up.
     func saveIfPending(at now: Double? = nil) {
-        guard savePending else { return }
-        savePending = false
+        guard saves.isPending else { return }
         save(at: now)
     }
 
-    /// Accepted values wait for a save, or the last save failed.
-    var hasUnsavedValues: Bool { savePending || saveRetry.due != nil }
+    /// Accepted values wait for a save, one is being written, or the last save failed.
+    var hasUnsavedValues: Bool { saves.hasUnsaved }
 
     /// Saves the accepted values after the next frame even if nothing changed (a request
     /// that must know they are on the disk, a reload taking over unsaved values).
     func requestSave() {
-        savePending = true
+        saves.request()
+    }
+
+    /// Calls `waiter` once the values accepted so far are in the state file on the disk (nil),
+    /// or with the failure of the save that held them; at once when nothing is unsaved.
+    func whenSaved(_ waiter: @escaping (StateStoreError?) -> Void) {
+        saves.whenSaved(waiter)
     }
 
     /// The value last accepted for a control: what the state file holds for it.
@@ -243,7 +256,7 @@ final class PanelSession {
     func idle(until now: Double) throws(DisplayError) {
         clockTime = max(clockTime, now)
         advance(to: now)
-        if let due = saveRetry.due, now >= due { save(at: now) }
+        if let due = saves.retryDeadline, now >= due { save(at: now) }
         try switchThemeIfDue(at: now)
         guard var blanker, blanker.tick(at: now) else { return }
         self.blanker = blanker
@@ -255,7 +268,7 @@ final class PanelSession {
     /// auto`'s switch, a held widget's (a stepper's repeat, a slider's throttled send), or a
     /// busy spinner appearing or stepping.
     var nextDeadline: Double? {
-        [blanker?.deadline, saveRetry.due, themeClock?.deadline, model.nextDeadline,
+        [blanker?.deadline, saves.retryDeadline, themeClock?.deadline, model.nextDeadline,
          model.nextFeedbackChange(after: clockTime)].compactMap { $0 }.min()
     }
 
@@ -323,21 +336,11 @@ final class PanelSession {
         try finishAnimations()
     }
 
-    /// Writes the accepted values to the state file; a failure is logged and the panel keeps
-    /// running with its values, trying again on the next change and when `saveRetry` is due
-    /// (see `idle(until:)`). `now` is the panel clock's time; by default the last frame's.
+    /// Writes the accepted values to the state file (hands them to `saver`); a failure is
+    /// logged and the panel keeps running with its values, trying again on the next change
+    /// and when `saveRetry` is due (see `idle(until:)`). `now` is the panel clock's time; by
+    /// default the last frame's.
     func save(at now: Double? = nil) {
-        let now = now ?? lastFrameTime ?? 0
-        savePending = false
-        do throws(StateStoreError) {
-            try store.save(savedDocument)
-            if saveRetry.due != nil { log.info("saved \(store.path) again; no change was lost") }
-            saveRetry.succeeded()
-            onSave?(nil)
-        } catch {
-            saveRetry.failed(at: now)
-            log.error("\(error) (next try on a change or in \(Int(saveRetry.due! - now)) s)")
-            onSave?(error)
-        }
+        saves.save(savedDocument, at: now ?? lastFrameTime ?? 0)
     }
 }

@@ -60,12 +60,15 @@ struct BenchJSONTests {
 
         // A slider's one-step move and a stepper's press and release: each frame within what moved.
         guard case .array(let steps)? = report["steps"] else { Issue.record("no steps"); return }
-        #expect(steps.map { text($0["name"]) } == ["slider step", "stepper press"])
+        #expect(steps.map { text($0["name"]) } == ["slider step", "stepper press", "page push"])
+        let framesOf = ["slider step": ["move"], "stepper press": ["press", "release"], "page push": ["first frame", "slide frame", "at rest"]]
         for step in steps {
             guard case .array(let frames)? = step["frames"] else { Issue.record("no frames in \(step)"); continue }
-            #expect(frames.map { text($0["frame"]) } == (text(step["name"]) == "slider step" ? ["move"] : ["press", "release"]))
+            #expect(frames.map { text($0["frame"]) } == framesOf[text(step["name"])])
             for frame in frames {
-                #expect(positive(frame["ms"]) && positive(frame["pixels"]), "\(step)")
+                // A page at rest after its slide repaints nothing: the slide's last frame showed it.
+                let resting = text(frame["frame"]) == "at rest"
+                #expect(positive(frame["ms"]) && (resting ? number(frame["pixels"]) == 0 : positive(frame["pixels"])), "\(step)")
                 #expect(number(frame["pixels"]) <= number(step["moved_pixels"]), "\(step)")
             }
         }
