@@ -184,7 +184,8 @@ final class CairoScene {
         let x = (Double(frame.x) + (Double(frame.width) - boxSide) / 2).rounded(.down)
         let y = (Double(frame.y) + (Double(frame.height) - boxSide) / 2).rounded(.down)
         let corner = style.boxType == .circle ? boxSide / 2 : boxSide * 0.2
-        let lw = style.lineWidth.isFinite ? min(max(style.lineWidth, 0), boxSide / 4) : 0
+        let scaled = style.lineWidth * layout.metrics.scale
+        let lw = scaled.isFinite ? min(max(scaled, 0), boxSide / 4) : 0
         let box = RectF(x: x, y: y, width: boxSide, height: boxSide)
         let outline = RectF(x: x + lw / 2, y: y + lw / 2, width: boxSide - lw, height: boxSide - lw)
         let outlineRadius = max(corner - lw / 2, 0)

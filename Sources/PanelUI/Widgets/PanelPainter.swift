@@ -271,7 +271,8 @@ public struct PanelPainter {
         let halo = RectF(row.pressedFrame)
         let radius = min(halo.width, halo.height) / 2
         canvas.fillRoundedRect(halo, radius: radius, color: theme.highlight)
-        let w = Self.haloRingWidth
+        // At the layout's scale, as the halo's reach is.
+        let w = Self.haloRingWidth * Double(row.haloMargin) / Double(PanelLayout.haloMargin)
         let ring = RectF(x: halo.x + w / 2, y: halo.y + w / 2, width: halo.width - w, height: halo.height - w)
         canvas.strokeRoundedRect(ring, radius: radius - w / 2, lineWidth: w,
                                  color: theme.accent.raisedToContrast(CheckboxStyle.minimumContrast, against: theme.rowBackground))

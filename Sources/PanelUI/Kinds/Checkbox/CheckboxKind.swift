@@ -25,6 +25,8 @@ struct CheckboxKind: OnOffKind {
     /// (checkboxes and radio options).
     static func boxDrawing(_ control: ControlDescription, _ c: WidgetContext) -> (Canvas, Rect) -> Void {
         var style = control.checkboxStyle
+        // The outline is a length like any other: it follows the scale factor.
+        style.lineWidth *= c.model.layout.metrics.scale
         if let row = c.fadedOver { style = style.legible(fadedTo: PanelPainter.disabledOpacity, over: row) }
         let painter = CheckboxPainter(style: style, onImage: c.image(style.onImage), offImage: c.image(style.offImage))
         let transition = c.model.transitions[c.target]
