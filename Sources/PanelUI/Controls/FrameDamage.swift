@@ -57,7 +57,9 @@ extension PanelModel {
         let offset = scrollOffset(at: now)
         let scrolled = offset - damagedScrollOffset
         let viewport = layout.viewport
-        guard !slideMoved(between: previous, and: now), scrolled != 0, abs(scrolled) < viewport.height - layout.metrics.hairline, let columns = contentColumns else {
+        // The pixels of a dialog showing (or opening, or closing) over the list must not move with it.
+        guard !slideMoved(between: previous, and: now), scrolled != 0, abs(scrolled) < viewport.height - layout.metrics.hairline,
+              let columns = contentColumns, overlay == nil, pendingScreenDamage.isEmpty else {
             return FrameDamage(repaint: takeDamage(previousFrame: previous, now: now))
         }
         damagedScrollOffset = offset
@@ -72,7 +74,7 @@ extension PanelModel {
         let strip = dy < 0
             ? Rect(x: area.x, y: area.maxY + dy, width: area.width, height: -dy)
             : Rect(x: area.x, y: area.minY, width: area.width, height: dy)
-        var content = pendingDamage
+        var content = pendingDamage + feedbackDamage(between: previous, and: now)
         pendingDamage.removeAll()
         for (target, transition) in transitions.enumerated() where transition.moved(between: previous, and: now) {
             content.append(motionDamage(ofTarget: target, transition, previous, now))

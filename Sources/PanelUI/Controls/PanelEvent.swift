@@ -20,6 +20,8 @@ public enum PanelEvent: Equatable, Sendable {
     case control(id: String, option: String?, event: ControlTracker.Event)
     case valueChanged(ValueChange)
     case animationDidStop(id: String, option: String?)
+    /// A button was tapped (after its dialog's go-ahead, with `confirm:`): its action runs; no value changes.
+    case pressed(controlIndex: Int, id: String)
     /// A page slid in over the one that showed (a tap on its row).
     case pageOpened(id: String)
     /// The page on top went back (its back control, a swipe from the left edge).
@@ -29,11 +31,19 @@ public enum PanelEvent: Equatable, Sendable {
         if case .valueChanged(let change) = self { return change }
         return nil
     }
+
+    /// The control a press is of.
+    public var pressedControl: Int? {
+        if case .pressed(let index, _) = self { return index }
+        return nil
+    }
 }
 
 extension Array where Element == PanelEvent {
     /// Just the value changes, for callers that only save values.
     public var valueChanges: [ValueChange] { compactMap(\.valueChange) }
+    /// The controls pressed, in order.
+    public var presses: [Int] { compactMap(\.pressedControl) }
 }
 
 /// UIControl.State as the panel draws it: the empty set is `normal`.

@@ -9,6 +9,8 @@ struct SlotGesture: Equatable, Sendable {
         case knobDrag(startPosition: Double)
         /// Moving the list; any control it went down on was cancelled.
         case scrolling
+        /// On a failed row's "!" badge: lifted there, it opens the failure sheet.
+        case badge(control: Int)
         /// On a page's back control in the title bar; `inside` while within its tracking bounds.
         case back(inside: Bool)
         /// Dragging the page on top off to the right, from the left edge (PanelModel+Pages.swift).
@@ -35,6 +37,8 @@ extension PanelModel {
     /// that scrolls becomes a scroll and cancels the control it went down on (no toggle).
     /// A finger that moves sideways on a switch drags its knob.
     public mutating func handle(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
+        // A dialog over the page takes every touch (PanelModel+Overlay.swift).
+        if overlay != nil { return handleOverlayTouch(touch, at: now) }
         switch touch.phase {
         case .down: return touchDown(touch, at: now)
         case .motion: return touchMoved(touch, at: now)
@@ -79,6 +83,10 @@ extension PanelModel {
             return []
         }
         guard let point = contentPoint(touch.position, at: now) else { return [] }
+        if let control = failedBadge(at: point) {
+            slots[touch.slot] = SlotGesture(target: nil, start: touch.position, mode: .badge(control: control))
+            return []
+        }
         let target = layout.targetIndex(at: point)
         if let target {
             // A second finger on a target that is already tracked is ignored.
@@ -118,6 +126,8 @@ extension PanelModel {
         guard var gesture = slots[touch.slot] else { return [] }
         let dx = touch.position.x - gesture.start.x, dy = touch.position.y - gesture.start.y
         var events: [PanelEvent] = []
+        // Off the badge: a finger like any other that went down on no control.
+        if case .badge = gesture.mode, max(abs(dx), abs(dy)) > Self.slop * layout.metrics.scale { gesture.mode = .pending }
         let finger = fingers[touch.slot]
         if gesture.mode == .pending, gesture.fromEdge, dx > Self.slop * layout.metrics.scale, dx > abs(dy) {
             if let target = gesture.target { events += controlEvents(track(target, .cancel), target: target) }
@@ -168,6 +178,8 @@ extension PanelModel {
             guard let target = gesture.target else { break }
             events += controlEvents(track(target, .move(inside: isInside(touch.position, target: target, at: now))), target: target)
             events += withFinger(touch.slot) { finger, model in finger.moved(to: touch.position, taken: false, &model, at: now) }
+        case .badge:
+            break
         }
         return events
     }
@@ -211,6 +223,11 @@ extension PanelModel {
             // Released on the far side: a new value; back where it started: no change, it just settles.
             let on = (knobDrags[target] ?? 0) >= 0.5
             let index = controlIndex(ofTarget: target)
+            if description.controls[index].confirm != nil, values[index] != .bool(on) {
+                // Asked first: the knob goes back until the dialog's go-ahead.
+                settleKnob(target, at: now)
+                return events + openConfirm(control: index, value: .bool(on), at: now)
+            }
             if let change = setValue(.bool(on), ofControl: index, animated: true, at: now) {
                 events.append(.valueChanged(change))
             } else {
@@ -221,15 +238,20 @@ extension PanelModel {
             guard let target = gesture.target else { return [] }
             let trackerEvents = track(target, .up(inside: isInside(touch.position, target: target, at: now)))
             var events = controlEvents(trackerEvents, target: target)
-            if fingers[touch.slot] != nil {
+            if pageSlide(at: now) != nil {
+                // A finger held through an edge swipe: no tap acts (a button's press included) while pages slide.
+            } else if fingers[touch.slot] != nil {
                 let inside = trackerEvents.contains(.upInside)
                 events += withFinger(touch.slot) { finger, model in finger.lifted(at: touch.position, inside: inside, &model, at: now) }
             } else if trackerEvents.contains(.upInside), behavior(ofTarget: target).opensPage {
                 events += openPage(controlIndex(ofTarget: target), at: now)
-            } else if trackerEvents.contains(.upInside), let change = activate(target, at: now) {
-                events.append(.valueChanged(change))
+            } else if trackerEvents.contains(.upInside) {
+                events += activate(target, at: now)
             }
             return events
+        case .badge(let control):
+            let stillOn = contentPoint(touch.position, at: now).map { failedBadge(at: $0) == control } ?? false
+            return stillOn ? openFailureSheet(control: control, at: now) : []
         }
     }
 
@@ -277,7 +299,8 @@ extension PanelModel {
     /// whole row with `pressed: row`.
     func pressedDamage(ofTarget target: Int) -> Rect {
         if behavior(ofTarget: target).drawsOwnPressedLook { return finger(onTarget: target)?.pressedDamage(in: self) ?? .empty }
-        return description.theme.pressed == .row ? layout.targets[target].frame : layout.targets[target].pressedFrame
+        return description.theme.pressed == .row || behavior(ofTarget: target).highlightsRow
+            ? layout.targets[target].frame : layout.targets[target].pressedFrame
     }
 
     private func controlEvents(_ events: [ControlTracker.Event], target: Int) -> [PanelEvent] {
@@ -287,13 +310,16 @@ extension PanelModel {
     }
 
     /// What a tap does, by the target's kind: toggle a checkbox or switch, select a radio
-    /// option (or clear it when it was selected and the group may be empty).
-    private mutating func activate(_ target: Int, at now: Double) -> ValueChange? {
+    /// option (or clear it when it was selected and the group may be empty), press a button;
+    /// with `confirm:` it opens the dialog that asks first.
+    private mutating func activate(_ target: Int, at now: Double) -> [PanelEvent] {
         let index = controlIndex(ofTarget: target)
         let control = description.controls[index]
-        guard let newValue = control.kind.behavior.tapped(values[index], option: option(ofTarget: target), control: control) else {
-            return nil
+        if control.kind.presses { return tapGoesAhead(control: index, value: nil, at: now) }
+        guard let newValue = control.kind.behavior.tapped(values[index], option: option(ofTarget: target), control: control),
+              newValue != values[index] else {
+            return []
         }
-        return setValue(newValue, ofControl: index, animated: true, at: now)
+        return tapGoesAhead(control: index, value: newValue, at: now)
     }
 }

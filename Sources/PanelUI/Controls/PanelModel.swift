@@ -32,13 +32,22 @@ public struct PanelModel: Sendable {
     public internal(set) var scroll: ScrollPhysics
     /// Controls whose last action failed: their rows show an error mark until the next change.
     public private(set) var failedControls: Set<Int> = []
+    /// Why each failed control's action failed, bounded (`PanelOverlay.longestReason`): its sheet's message.
+    public internal(set) var failureReasons: [Int: String] = [:]
+    /// Controls whose action runs or waits, and since when: a spinner shows on their row 0.3 s on.
+    public internal(set) var busyControls: [Int: Double] = [:]
+    /// The confirm dialog or failure sheet showing over the page; while it shows it takes every touch.
+    public internal(set) var overlay: PanelOverlay?
+    /// Where dialogs' text is set; nil without fonts (each text one line).
+    let dialogFonts: DialogFonts?
     /// Slot → what that finger is doing.
     var slots: [Int: SlotGesture] = [:]
     /// Slot → the finger a widget follows itself (a slider's knob, a stepper's button).
     var fingers: [Int: any WidgetFinger] = [:]
     /// Logical rectangles in content coordinates that must be redrawn; taken by the renderer.
     var pendingDamage: [Rect] = []
-    /// The same on screen, for what does not scroll (the back control in the title bar).
+    /// The same on screen, for what does not scroll (the back control in the title bar, a
+    /// dialog and its dim).
     var pendingScreenDamage: [Rect] = []
     /// The scroll offset of the last frame damage was taken for: a change repaints the viewport.
     var damagedScrollOffset = 0
@@ -54,11 +63,13 @@ public struct PanelModel: Sendable {
     public static let knobSlop = 3.0
 
     /// `pages`: every page's layout by page control index (`PanelLayout.pages(of:…)`); a page
-    /// without one doesn't open.
+    /// without one doesn't open. `fonts` set dialogs' text into lines (the program passes the
+    /// painter's); without, each is one line.
     public init(description: PanelDescription, layout: PanelLayout, values: [ControlValue]? = nil,
-                pages: [Int: PanelLayout] = [:]) {
+                pages: [Int: PanelLayout] = [:], fonts: FontCache? = nil) {
         self.description = description
         self.layout = layout
+        dialogFonts = DialogFonts(fonts: fonts, theme: description.theme, metrics: layout.metrics)
         navigation.layouts = pages
         navigation.root = layout
         let controls = description.controls
@@ -157,8 +168,10 @@ public struct PanelModel: Sendable {
         return ValueChange(controlIndex: index, id: description.controls[index].id, value: value, previous: previous)
     }
 
-    /// Shows or clears a control's error mark (its action failed), repainting its rows.
-    public mutating func setFailed(_ failed: Bool, control index: Int) {
+    /// Shows or clears a control's error mark (its action failed), repainting its rows;
+    /// `reason` is what its failure sheet says.
+    public mutating func setFailed(_ failed: Bool, control index: Int, reason: String? = nil) {
+        failureReasons[index] = failed ? reason.map(Self.boundedReason) : nil
         guard failedControls.contains(index) != failed else { return }
         navigation.revision += 1
         if failed { failedControls.insert(index) } else { failedControls.remove(index) }
@@ -251,9 +264,9 @@ public struct PanelModel: Sendable {
         }
         if offset != damagedScrollOffset {
             damagedScrollOffset = offset
-            return [layout.viewport]
+            return Self.withoutCoveredRects([layout.viewport] + pendingScreenDamage)
         }
-        var damage = pendingDamage
+        var damage = pendingDamage + feedbackDamage(between: previous, and: now)
         for (target, transition) in transitions.enumerated() where transition.moved(between: previous, and: now) {
             damage.append(motionDamage(ofTarget: target, transition, previous, now))
         }

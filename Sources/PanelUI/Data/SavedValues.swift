@@ -25,7 +25,12 @@ extension PanelDescription {
     public func startingValues(from saved: StateDocument) -> (values: [ControlValue], warnings: [String]) {
         var warnings: [String] = []
         let values = controls.map { control -> ControlValue in
-            guard control.isSaved, let json = saved.value(for: control.id) else { return control.defaultValue }
+            guard let json = saved.value(for: control.id) else { return control.defaultValue }
+            guard control.kind.savesValue else {
+                warnings.append("saved value \(json.serialized()) for '\(control.id)' is ignored: a \(control.kind.rawValue) keeps no value (it stays in the file untouched)")
+                return control.defaultValue
+            }
+            guard control.isSaved else { return control.defaultValue }
             guard let value = ControlValue(json: json, for: control) else {
                 warnings.append("saved value \(json.serialized()) for '\(control.id)' does not fit the \(control.kind.rawValue) as described; using its default")
                 return control.defaultValue

@@ -159,8 +159,13 @@ public struct ControlDescription: Equatable, Sendable {
     public var labelStyle: LabelStyle
     /// Key `detail`: a second, smaller line under the label in the secondary colour.
     public var detail: String?
-    /// Key `action`: run on every change of the value; nil runs nothing.
+    /// Key `action`: run on every change of the value (a button: on every press); nil runs nothing.
     public var action: ActionDescription?
+    /// Key `confirm` (buttons, switches, checkboxes): a tap asks first, in a dialog with this
+    /// message; nil changes at once. A socket `set` or `press` never asks.
+    public var confirm: String?
+    /// Key `style` of a button: `destructive` draws it in the theme's red.
+    public var buttonStyle: ButtonStyle = .normal
     /// The style keys the control itself wrote, kept so the styles can be made again over
     /// another theme (`theme: auto` switching to dark).
     public var styleOverrides: StyleOverrides

@@ -36,7 +36,8 @@ let styleKeyKinds: [String: [ControlKind]] = {
                 "box_fill_color", "box_border_color", "on_animation", "off_animation"] {
         kinds[key] = boxed
     }
-    // The keys boxes and tracks share; a kind that draws only text takes none of them.
+    // The keys boxes and tracks share; a kind that draws only text (a value row, a page, a
+    // button) takes none of them.
     let widgets = ControlKind.allCases.filter { $0.behavior.look != .text }
     for key in ["tint_color", "on_tint_color", "animation_duration", "on_image", "off_image"] {
         kinds[key] = widgets

@@ -2,7 +2,7 @@
 /// rows, widget size, what a tap does, how its value is saved and drawn) live in its own
 /// folder beside this file, behind `KindBehavior`; a new kind is a folder and a line here.
 public enum ControlKind: String, Sendable, CaseIterable {
-    case checkbox, `switch`, radio, slider, stepper, value, page
+    case checkbox, `switch`, radio, slider, stepper, button, value, page
 
     /// Where this kind's rules live.
     var behavior: any KindBehavior {
@@ -10,10 +10,11 @@ public enum ControlKind: String, Sendable, CaseIterable {
         case .checkbox: CheckboxKind()
         case .switch: SwitchKind()
         case .radio: RadioKind()
-        case .value: ValueKind()
-        case .page: PageKind()
         case .slider: SliderKind()
         case .stepper: StepperKind()
+        case .button: ButtonKind()
+        case .value: ValueKind()
+        case .page: PageKind()
         }
     }
 }
@@ -88,6 +89,19 @@ protocol KindBehavior: Sendable {
     // MARK: Drawing
     /// Draws the widget of `target` into a frame; `context` has what the frame shows.
     func widget(_ control: ControlDescription, _ context: WidgetContext) -> (Canvas, Rect) -> Void
+
+    // MARK: Presses and confirmation (Overlay/, Kinds/Button/)
+    /// A tap runs the action and changes no value (a button): the model reports a press.
+    var presses: Bool { get }
+    /// The value is kept: written to the state file and listed by the socket's `get`.
+    var savesValue: Bool { get }
+    /// A finger down highlights the whole row, as an iOS Settings cell, whatever the theme's `pressed`.
+    var highlightsRow: Bool { get }
+    /// The label's look in `theme` (a button's is the accent or the theme's red).
+    func labelStyle(of control: ControlDescription, theme: Theme) -> LabelStyle
+    /// The name of the confirm dialog's button that goes ahead with a tap changing the value
+    /// to `value` (nil for a press): "Turn Off", a button's label.
+    func confirmTitle(of control: ControlDescription, changingTo value: ControlValue?) -> String
 }
 
 /// Which of a control's styles its keys set.
@@ -96,7 +110,7 @@ enum KindLook: Sendable {
     case box
     /// A switch's track and knob (`SwitchStyle`).
     case track
-    /// Text only (a value row): only the label's style keys.
+    /// Text only (a value row, a page's row, a button): no widget style, only the label's keys.
     case text
 }
 
@@ -181,6 +195,19 @@ extension KindBehavior {
     func motionDamage(_ row: PanelLayout.Row, from old: Double, to new: Double) -> Rect { row.controlFrame }
 
     func paintedFrame(_ row: PanelLayout.Row) -> Rect { row.controlFrame }
+
+    var presses: Bool { false }
+    var savesValue: Bool { true }
+    var highlightsRow: Bool { false }
+    func labelStyle(of control: ControlDescription, theme: Theme) -> LabelStyle { control.labelStyle }
+    func confirmTitle(of control: ControlDescription, changingTo value: ControlValue?) -> String { "OK" }
+}
+
+extension ControlKind {
+    /// A tap on it runs its action without changing a value (a button).
+    public var presses: Bool { behavior.presses }
+    /// It has a value: listed by the socket's `get` (and, with `isSaved`, kept in the state file).
+    public var savesValue: Bool { behavior.savesValue }
 }
 
 extension ControlDescription {

@@ -2,12 +2,18 @@
 protocol OnOffKind: KindBehavior {}
 
 extension OnOffKind {
-    var ownKeys: [String] { [] }
+    var ownKeys: [String] { ["confirm"] }
 
     func decode(into control: inout ControlDescription, _ k: KindKeys) throws(DescriptionError) {
         if let node = k.keys.value("default") {
             control.defaultValue = .bool(try Conversion.bool.convert(node, "default", k.context))
         }
+        control.confirm = try k.value("confirm", .confirmation)
+    }
+
+    /// "Turn Off" asks before turning "Heating" off; "Turn On" before turning it on.
+    func confirmTitle(of control: ControlDescription, changingTo value: ControlValue?) -> String {
+        value == .bool(false) ? "Turn Off" : "Turn On"
     }
 
     func initialValue(options: [String], mustHaveSelection: Bool) -> ControlValue { .bool(false) }

@@ -33,7 +33,8 @@ extension PanelLayout {
         let detailFont = setter.font(m.headerFontSize)
         var rows: [Row] = []
         func addRow(_ kind: RowKind, label: String, detail: String?, fontSize: Int,
-                    widget: (placement: WidgetPlacement, side: RowPlan.Side)?, minimumHeight: Int, withIcon: Bool = false) {
+                    widget: (placement: WidgetPlacement, side: RowPlan.Side)?, minimumHeight: Int, withIcon: Bool = false,
+                    labelShown: Bool = true) {
             var labelEnd = x + width - m.rowInset
             let widgetSize = widget?.placement.size ?? Size(width: 0, height: 0)
             let trailingRoom = widget?.placement.trailing ?? 0
@@ -76,8 +77,10 @@ extension PanelLayout {
             if withIcon { iconFrame = Rect(x: iconX, y: stacked ? labelTop : y + (height - icon) / 2, width: icon, height: icon) }
             rows.append(Row(kind: kind, label: label, frame: frame, controlFrame: controlFrame, labelX: labelX,
                             labelWidth: labelWidth, hasSeparator: true, target: target, haloMargin: m.haloMargin,
-                            labelLines: lines, detail: shownDetail, labelFrame: labelFrame, iconFrame: iconFrame,
-                            valueFrame: valueFrame, labelOnTop: stacked))
+                            labelLines: lines, detail: shownDetail, labelFrame: labelFrame,
+                            badgeX: font.map { Self.badgeX(lines: lines, font: $0, labelX: labelX, labelWidth: labelWidth,
+                                                           shown: labelShown, metrics: m) },
+                            iconFrame: iconFrame, valueFrame: valueFrame, labelOnTop: stacked))
             y += height
         }
         for (offset, (control, rowPlans)) in plans.enumerated() {
@@ -103,7 +106,7 @@ extension PanelLayout {
                 case .target(let option):
                     addRow(.control(index: index, option: option), label: plan.label, detail: plan.detail,
                            fontSize: fontSize, widget: plan.widget.map { (placement, $0) },
-                           minimumHeight: m.rowHeight, withIcon: withIcon)
+                           minimumHeight: m.rowHeight, withIcon: withIcon, labelShown: control.labelStyle.isShown)
                 }
             }
         }
@@ -141,6 +144,7 @@ extension PanelLayout.Section {
             row.iconFrame = row.iconFrame?.offsetBy(dx: dx, dy: dy)
             row.valueFrame = row.valueFrame.offsetBy(dx: dx, dy: dy)
             row.labelX += dx
+            row.badgeX = row.badgeX.map { $0 + Double(dx) }
             return row
         }
         return moved

@@ -49,6 +49,10 @@ public struct PanelLayout: Equatable, Sendable {
         public var detail: String?
         /// Where the label's lines and the detail line are drawn, centred vertically in `frame`.
         public var labelFrame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)
+        /// Where a failed action's badge (or the busy spinner) starts when it shows: after the
+        /// label cut to leave room for it. nil when the layout had no fonts (the painter then
+        /// measures the label itself and the badge is hit-tested at `labelX`).
+        public var badgeX: Double?
         /// The control's `icon:`, before its label; nil without one.
         public var iconFrame: Rect?
         /// Where a slider or stepper writes its value ("60 %"), one line high; empty for other kinds.

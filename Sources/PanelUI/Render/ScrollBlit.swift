@@ -84,12 +84,13 @@ extension PanelPainter {
     /// Everything of the list that is not flat, in content coordinates, for content rows
     /// `rows`: label and caption text (as wide as measured, a little more for overhanging
     /// glyphs), each widget with its pressed halo, separators, group corners, section headers'
-    /// text, and whole rows that show an error badge.
+    /// text, and whole rows that show an error badge or a busy spinner.
     func inkRects(_ model: PanelModel, rows: Range<Int>) -> [Rect] {
         var ink: [Rect] = []
         let m = model.layout.metrics
         let radius = Int(m.groupCornerRadius.rounded(.up)) + 1
-        let failed = model.failedControls
+        // Rows with a badge, or a spinner that may show, are ink all along.
+        let failed = model.failedControls.union(model.busyControls.keys)
         // Text as the painter places it: from its pen position on, centred on the row's middle
         // (headers sit lower; their whole frame counts), a quarter of the size more all round
         // for glyphs reaching past their advance or the font's ascent and descent.

@@ -72,6 +72,10 @@ public struct PanelPainter {
             band.clip = rows
             drawBand(model, at: now, dy: dy, canvas: band)
         }
+        if let dialog = model.overlay {
+            band.clip = clip
+            drawDialog(dialog, metrics: layout.metrics, over: band)
+        }
     }
 
     /// The clip cut into full-width bands of rows at the edges of the title, headers and rows,
@@ -166,7 +170,9 @@ public struct PanelPainter {
         // A slider or stepper shows a finger on its knob or button itself.
         let ownPressedLook = row.target.map { model.behavior(ofTarget: $0).drawsOwnPressedLook } ?? false
         let highlighted = !ownPressedLook && (row.target.map { model.state(ofTarget: $0).contains(.highlighted) } ?? false)
-        if highlighted, theme.pressed == .row {
+        // A button highlights its whole row whatever the theme's `pressed`.
+        let rowHighlight = theme.pressed == .row || row.target.map { model.behavior(ofTarget: $0).highlightsRow } == true
+        if highlighted, rowHighlight {
             // iOS Settings' cell highlight: the row's part of its group, rounded corners included.
             canvas.fillRoundedRect(RectF(group), radius: PanelLayout.groupCornerRadius, color: theme.highlight)
         }
@@ -186,12 +192,10 @@ public struct PanelPainter {
         }
         switch row.kind {
         case .caption(let index):
-            let failed = model.failedControls.contains(index)
+            let mark = feedback(of: index, model: model, at: now)
             let end = drawLabel(row, font: headerFont, color: theme.sectionText, detail: theme.sectionText,
-                                badge: failed ? badge : nil, canvas: canvas)
-            if failed {
-                badge.draw(in: canvas, x: end + badge.gap, row: row.frame)
-            }
+                                badge: mark == nil ? nil : badge, canvas: canvas)
+            if let mark { drawFeedback(mark, row: row, x: row.badgeX ?? end + badge.gap, badge: badge, canvas: canvas) }
         case .display(let index):
             let control = model.description.controls[index]
             let failed = model.failedControls.contains(index)
@@ -203,32 +207,30 @@ public struct PanelPainter {
             guard let target = row.target else { return }
             let control = model.description.controls[index]
             let state = model.state(ofTarget: target)
-            if highlighted, theme.pressed == .halo {
+            if highlighted, !rowHighlight {
                 drawHalo(around: row, canvas: canvas)
             }
             let disabled = state.contains(.disabled)
             if disabled { canvas.opacity = Self.disabledOpacity }
-            var label = control.labelStyle
+            var label = control.kind.behavior.labelStyle(of: control, theme: theme)
             var detail = theme.sectionText
             if disabled {
                 // Faded text keeps WCAG's 4.5:1 against the row.
                 label.color = label.color.raisedToContrast(Self.minimumTextContrast, against: theme.rowBackground,
                                                            opacity: Self.disabledOpacity)
                 detail = detail.raisedToContrast(Self.minimumTextContrast, against: theme.rowBackground, opacity: Self.disabledOpacity)
-            } else if highlighted, theme.pressed == .row {
+            } else if highlighted, rowHighlight {
                 // So does the detail line on the pressed row's fill.
                 detail = detail.raisedToContrast(Self.minimumTextContrast, against: theme.highlight)
             }
             // A radio group's mark is on its caption, once for the group.
-            let failed = option == nil && model.failedControls.contains(index)
+            let mark = option == nil ? feedback(of: index, model: model, at: now) : nil
             var labelEnd = Double(row.labelX)
             if label.isShown, let font = labelFonts[m.pixels(label.fontSize)] {
-                labelEnd = drawLabel(row, font: font, color: label.color, detail: detail, badge: failed ? badge : nil,
+                labelEnd = drawLabel(row, font: font, color: label.color, detail: detail, badge: mark == nil ? nil : badge,
                                      canvas: canvas) + badge.gap
             }
-            if failed {
-                badge.draw(in: canvas, x: labelEnd, row: row.frame)
-            }
+            if let mark { drawFeedback(mark, row: row, x: row.badgeX ?? labelEnd, badge: badge, canvas: canvas) }
             let onness = model.onness(ofTarget: target, at: now)
             let drawWidget = widgetDrawing(control, target: target, row: row, onness: onness, model: model,
                                            fadedOver: disabled ? theme.rowBackground : nil)

@@ -11,8 +11,9 @@ final class ChildProcess {
     let pidfd: FileDescriptor
     /// The read end of the child's piped stream, for `Output.pipe` (stdout's for `.pipes`); closed with the child object.
     let output: CInt?
-    /// The read end of the child's stderr, for `Output.pipes`; closed with the child object.
-    let errorOutput: CInt?
+    /// The read end of the child's stderr, for `Output.pipes` and `.stderrPipe`; closed with
+    /// the child object unless taken (`takeErrorOutput`).
+    private(set) var errorOutput: CInt?
 
     /// Where the child's stdout goes.
     enum Output {
@@ -24,6 +25,9 @@ final class ChildProcess {
         /// stdout into `output` and stderr into `errorOutput`, each its own pipe: programs whose
         /// result panel reads from stdout and whose complaint it reads from stderr (value sources).
         case pipes
+        /// stdout into panel's stderr, stderr into a pipe read through `errorOutput`: actions,
+        /// whose last error line panel keeps for the reason of a failure (`ActionOutput`).
+        case stderrPipe
     }
 
     /// How a child ended.
@@ -65,6 +69,10 @@ final class ChildProcess {
         case .pipes:
             try makePipe(&pipeEnds, for: STDOUT_FILENO)
             do { try makePipe(&errorEnds, for: STDERR_FILENO) } catch { closeAll(); throw error }
+        case .stderrPipe:
+            // In order: stdout takes panel's stderr before stderr becomes the pipe.
+            posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+            try makePipe(&errorEnds, for: STDERR_FILENO)
         }
 
         var attributes = posix_spawnattr_t()
@@ -111,6 +119,12 @@ final class ChildProcess {
     deinit {
         if let output { Glibc.close(output) }
         if let errorOutput { Glibc.close(errorOutput) }
+    }
+
+    /// The read end of the stderr pipe, now the caller's to close; nil without one or once taken.
+    func takeErrorOutput() -> CInt? {
+        defer { errorOutput = nil }
+        return errorOutput
     }
 
     /// Signals the child's whole process group (the pid is ours until it is reaped).

@@ -2,8 +2,8 @@ import Glibc
 import PanelUI
 
 extension Commands {
-    /// `panel ctl get [ID] | set [--no-apply] ID VALUE | update ID [--enabled B] [--label T] [--detail T] | subscribe`:
-    /// a client of the control socket.
+    /// `panel ctl get [ID] | set [--no-apply] ID VALUE | press ID | update ID [--enabled B] [--label T] [--detail T]
+    /// | subscribe`: a client of the control socket.
     static func ctl(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
         var words: [String] = []
         var flagWords: [String] = []
@@ -27,6 +27,7 @@ extension Commands {
         case ("set", 3):
             request = .object([("cmd", .string("set")), ("id", .string(words[1])), ("value", ctlValue(words[2]))]
                 + (flags.has("no-apply") ? [("apply", .bool(false))] : []))
+        case ("press", 2): request = .object([("cmd", .string("press")), ("id", .string(words[1]))])
         case ("update", 2):
             var members: [(key: String, value: JSONValue)] = [("cmd", .string("update")), ("id", .string(words[1]))]
             if let enabled = flags["enabled"] {
@@ -43,7 +44,7 @@ extension Commands {
             request = .object(members)
         case ("subscribe", 1): request = .object([("cmd", .string("subscribe"))])
         default:
-            throw UsageError(message: "panel ctl: expected get [ID], set ID VALUE, update ID or subscribe (see panel ctl --help)")
+            throw UsageError(message: "panel ctl: expected get [ID], set ID VALUE, press ID, update ID or subscribe (see panel ctl --help)")
         }
         let path = flags["socket"] ?? defaultSocketPath(environment: environment())
         let socket = try systemCall { () throws(SystemCallError) in try UnixSocket.connect(to: path) }

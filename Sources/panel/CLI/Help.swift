@@ -10,7 +10,7 @@ enum Help {
            panel touches --input SPEC [--config FILE] [--display headless:WxH] [--rotate N]
                          [--count N] [--timeout S]
            panel outputs [--display drm[:DEVICE][,…]]
-           panel ctl [--socket PATH] get [ID] | set [--no-apply] ID VALUE | update ID … | subscribe
+           panel ctl [--socket PATH] get [ID] | set [--no-apply] ID VALUE | press ID | update ID … | subscribe
            panel bench [--json] [--repeat N] [--config FILE] [--static-binary FILE]
 
     Run `panel COMMAND --help` for each command's flags.
@@ -92,6 +92,7 @@ enum Help {
     static let ctl = """
     usage: panel ctl [--socket PATH] get [ID]
            panel ctl [--socket PATH] set [--no-apply] ID VALUE
+           panel ctl [--socket PATH] press ID
            panel ctl [--socket PATH] update ID [--enabled true|false] [--label TEXT] [--detail TEXT]
            panel ctl [--socket PATH] subscribe
 
@@ -100,10 +101,11 @@ enum Help {
     value at once, runs the control's action, and is answered once the value is in the
     state file (an error if the action or the save failed) (VALUE: true, false, an option,
     or null, a number, text); --no-apply shows and saves the value without running the action
-    (the backend reporting what the device is). update changes a control's runtime properties
-    (--detail '' removes the detail line; disabling a control a finger holds cancels that touch).
-    subscribe prints a line per change and per update until interrupted. Exits 1 on an error
-    reply, or when the connection ends without a complete one.
+    (the backend reporting what the device is). press runs a button's action without its
+    confirm dialog and is answered when the action has ended. update changes a control's
+    runtime properties (--detail '' removes the detail line; disabling a control a finger
+    holds cancels that touch). subscribe prints a line per change, press and update until
+    interrupted. Exits 1 on an error reply, or when the connection ends without a complete one.
     """
 
     static let bench = """

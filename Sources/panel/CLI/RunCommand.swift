@@ -125,6 +125,8 @@ extension Commands {
         log.info("replay done; waiting for actions to finish")
         try systemCall { () throws(SystemCallError) in try loop.run(until: { actions.isIdle || SignalFD.isTerminationPending }) }
         try session.finishAnimations()
+        // What the ends changed without animating (a spinner gone, a failure's badge) is drawn too.
+        try session.renderFrame(at: session.lastFrame ?? 0)
     }
 
     /// The description read again for SIGHUP, shown with the values the panel has now.

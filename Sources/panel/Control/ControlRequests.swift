@@ -7,12 +7,19 @@ import PanelUI
 ///     {"cmd": "set", "id": "wifi", "value": true} → {"ok": true, "id": "wifi", "value": true, "changed": true}
 ///     {"cmd": "set", "id": "pump", "value": true, "apply": false}
 ///                                                 → the same reply; shown and saved, no action run
+///     {"cmd": "press", "id": "restart"}           → {"ok": true, "id": "restart", "pressed": true}
 ///     {"cmd": "update", "id": "pump", "enabled": false, "label": "Pump (locked)", "detail": "interlock open"}
 ///                                                 → {"ok": true, "id": "pump", "enabled": false, "label": …, "detail": …}
 ///     {"cmd": "subscribe"}                        → {"ok": true, "subscribed": true}, then a line per change:
 ///                                                   {"event": "changed", "id": "wifi", "value": false, "source": "touch"}
+///                                                   per press of a button:
+///                                                   {"event": "pressed", "id": "restart", "source": "touch"}
 ///                                                   and per update: {"event": "updated", "id": "pump", "enabled": false, …}
 ///
+/// Buttons keep no value: `get` leaves them out, and a `get` or `set` naming one is an error
+/// that says to press it. A `press` runs the button's action without the confirm dialog (the
+/// backend asks for it) and is answered when the action has ended: ok, or the action's
+/// failure. A `press` naming any other kind is an error.
 /// Values are the ones shown. Every request line gets exactly one reply line, in the
 /// order of the requests; blank lines are no requests and get none. A mistake is answered
 /// with `{"error": "…"}` and the connection stays open.
@@ -48,12 +55,13 @@ struct ControlRequests {
         case .string("set"):
             guard let apply = Self.flag(request["apply"], default: true) else { return Self.error("\"apply\" must be true or false") }
             return set(request["id"], request["value"], apply: apply, later: later)
+        case .string("press"): return press(request["id"], later: later)
         case .string("update"): return update(request)
         case .string("subscribe"):
             subscribe()
             return .object([("ok", .bool(true)), ("subscribed", .bool(true))])
-        case .string(let other): return Self.error("unknown cmd '\(other)'; use get, set, update or subscribe")
-        default: return Self.error("missing \"cmd\"; use get, set, update or subscribe")
+        case .string(let other): return Self.error("unknown cmd '\(other)'; use get, set, press, update or subscribe")
+        default: return Self.error("missing \"cmd\"; use get, set, press, update or subscribe")
         }
     }
 
@@ -63,15 +71,22 @@ struct ControlRequests {
                  ("source", .string(source.rawValue))])
     }
 
+    /// A press line for subscribers.
+    static func pressEvent(_ id: String, source: ChangeSource) -> JSONValue {
+        .object([("event", .string("pressed")), ("id", .string(id)), ("source", .string(source.rawValue))])
+    }
+
     private var model: PanelModel { keeper.session.model }
 
     private func get(_ id: JSONValue?) -> JSONValue {
         guard let id else {
-            let values = zip(model.description.controls, model.values).map { (key: $0.id, value: $1.json) }
+            let values = zip(model.description.controls, model.values).filter { $0.0.kind.savesValue }.map { (key: $0.id, value: $1.json) }
             return .object([("ok", .bool(true)), ("values", .object(values))])
         }
         switch control(id) {
         case .failure(let error): return error.reply
+        case .success(let index) where !model.description.controls[index].kind.savesValue:
+            return Self.keepsNoValue(model.description.controls[index])
         case .success(let index):
             return .object([("ok", .bool(true)), ("id", .string(model.description.controls[index].id)), ("value", model.values[index].json)]
                 + Self.properties(of: model.description.controls[index]))
@@ -135,6 +150,7 @@ struct ControlRequests {
         case .success(let found): index = found
         }
         let description = model.description.controls[index]
+        guard description.kind.savesValue else { return Self.keepsNoValue(description) }
         guard let value else { return Self.error("set needs \"value\" for '\(description.id)'") }
         // A disabled control takes what the device reports, never a command.
         guard description.enabled || !apply else {
@@ -153,6 +169,38 @@ struct ControlRequests {
         }
         waiting = true
         return now
+    }
+
+    /// Runs a button's action as a tap's go-ahead would; answered once the action has ended.
+    private func press(_ id: JSONValue?, later: @escaping (JSONValue) -> Void) -> JSONValue? {
+        guard let id else { return Self.error("press needs \"id\"") }
+        let index: Int
+        switch control(id) {
+        case .failure(let error): return error.reply
+        case .success(let found): index = found
+        }
+        let description = model.description.controls[index]
+        guard description.kind.presses else {
+            return Self.error("'\(description.id)' is a \(description.kind.rawValue), not a button; change it with set")
+        }
+        guard description.enabled else { return Self.error("'\(description.id)' is disabled") }
+        var now: JSONValue?
+        var waiting = false
+        keeper.press(index, source: .socket, at: self.now()) { settlement in
+            let reply: JSONValue
+            switch settlement {
+            case .actionFailed(let reason, _): reply = Self.error("action failed: \(reason)")
+            case .saved, .notSaved: reply = .object([("ok", .bool(true)), ("id", .string(description.id)), ("pressed", .bool(true))])
+            }
+            if waiting { later(reply) } else { now = reply }
+        }
+        waiting = true
+        return now
+    }
+
+    /// The answer to a `get` or `set` of a button.
+    private static func keepsNoValue(_ control: ControlDescription) -> JSONValue {
+        error("'\(control.id)' is a \(control.kind.rawValue) and keeps no value; press it with {\"cmd\": \"press\", \"id\": \"\(control.id)\"}")
     }
 
     /// The reply to a settled `set`.

@@ -75,7 +75,7 @@ final class MQTTBridge {
 
     private func publishState(ofControl index: Int) {
         let control = session.model.description.controls[index]
-        guard let kind = MQTTKind.of(control.kind) else { return }
+        guard let kind = MQTTKind.of(control.kind), kind.hasState else { return }
         let payload = kind.statePayload(session.model.values[index], control)
         client.publish(topics.state(control.id), payload, retain: true)
         client.pump()
@@ -144,7 +144,9 @@ final class MQTTBridge {
             warn("command for '\(id)'", message, "refused: use \(kind.expected(control))")
             return
         }
-        if session.model.values[index] == value {
+        if control.kind.presses {
+            keeper.press(index, source: .mqtt, at: now()) { _ in }
+        } else if session.model.values[index] == value {
             publishState(ofControl: index)  // already so: the answer is the state as it is
         } else {
             session.setValue(value, ofControl: index, source: .mqtt, at: now())

@@ -36,13 +36,13 @@ enum MQTTDiscovery {
                 ("name", .string(control.label)),
                 ("unique_id", .string("panel-\(clientID)-\(control.id)")),
                 ("object_id", .string("\(topics.node)_\(objectID)")),
-                ("state_topic", .string(topics.state(control.id))),
                 ("availability_topic", .string(topics.availability)),
                 ("payload_available", .string("online")),
                 ("payload_not_available", .string("offline")),
             ]
+            if kind.hasState { keys.insert(("state_topic", .string(topics.state(control.id))), at: 3) }
             if kind.commandable {
-                keys.insert(("command_topic", .string(topics.command(control.id))), at: 4)
+                keys.insert(("command_topic", .string(topics.command(control.id))), at: kind.hasState ? 4 : 3)
                 keys.append(("retain", .bool(false)))
             }
             keys += kind.discoveryKeys(control)

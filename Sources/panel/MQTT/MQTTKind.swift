@@ -15,6 +15,8 @@ struct MQTTKind: Sendable {
     let discoveryKeys: @Sendable (ControlDescription) -> [(key: String, value: JSONValue)]
     /// The payloads a command may carry, for the warning that refuses another.
     let expected: @Sendable (ControlDescription) -> String
+    /// Whether it has a state to publish (a button has none: its command presses it).
+    var hasState = true
     /// Whether Home Assistant may command it (discovery names a command topic).
     var commandable = true
 
@@ -23,12 +25,22 @@ struct MQTTKind: Sendable {
         switch kind {
         case .switch, .checkbox: onOff
         case .radio: select
-        case .value: sensor
-        case .page: nil
         case .slider: number(mode: "slider")
         case .stepper: number(mode: "box")
+        case .button: press
+        case .value: sensor
+        case .page: nil
         }
     }
+
+    /// Buttons: Home Assistant's `button`, pressed by the command PRESS; no state topic.
+    static let press = MQTTKind(
+        component: "button",
+        statePayload: { _, _ in [] },
+        command: { payload, _ in payload == Array("PRESS".utf8) ? ControlValue.none : nil },
+        discoveryKeys: { _ in [("payload_press", .string("PRESS"))] },
+        expected: { _ in "PRESS" },
+        hasState: false)
 
     /// Sliders and steppers: Home Assistant's `number` with the range, step and unit, shown
     /// as a slider or a box; the payload is the number's shortest form ("60", "21.5"), and a

@@ -113,6 +113,10 @@ final class PanelService {
         keeper.observers.append { [unowned control] change, source in
             control.broadcast(ControlRequests.changeEvent(change, source: source).serialized())
         }
+        keeper.pressObservers.append { [unowned control, unowned keeper] index, source in
+            let id = keeper.session.model.description.controls[index].id
+            control.broadcast(ControlRequests.pressEvent(id, source: source).serialized())
+        }
         keeper.updateObservers.append { [unowned control, unowned self] index in
             control.broadcast(ControlRequests.updateEvent(session.model.description.controls[index]).serialized())
         }

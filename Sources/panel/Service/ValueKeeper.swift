@@ -24,6 +24,8 @@ final class ValueKeeper {
     let actions: ActionRunner
     /// Hears every change, from any source: the control socket's subscribers.
     var observers: [(ValueChange, ChangeSource) -> Void] = []
+    /// Hears every press of a button, from any source: the control socket's subscribers.
+    var pressObservers: [(Int, ChangeSource) -> Void] = []
     /// Hears of every runtime update of a control (`update`): the control socket's subscribers.
     var updateObservers: [(Int) -> Void] = []
     /// Hears of a new session (the description reloaded): MQTT republishes discovery.
@@ -56,6 +58,7 @@ final class ValueKeeper {
 
     private func attach() {
         session.onValueChange = { [unowned self] change, source in changed(change, source: source) }
+        session.onPress = { [unowned self] index, source in pressed(index, source: source, settled: { _ in }) }
     }
 
     /// Changes a control's runtime properties and tells `updateObservers`.
@@ -97,6 +100,30 @@ final class ValueKeeper {
         session.whenSaved { error in settled(error.map { .notSaved($0) } ?? .saved) }
     }
 
+    /// Presses a button (a socket `press`, an MQTT PRESS: no dialog asks) and calls `settled`
+    /// once its action has ended: `.saved` when it succeeded (or it has none), else the failure.
+    func press(_ index: Int, source: ChangeSource, at time: Double, settled: @escaping (Settlement) -> Void) {
+        session.press(index, source: source)
+        // `session.press` went through `pressed` with a waiter that ignores the outcome: this
+        // request's waiter joins the job it queued.
+        let id = session.model.description.controls[index].id
+        guard session.model.description.controls[index].action != nil, var waiting = jobWaiters[id], !waiting.isEmpty else {
+            return settled(.saved)
+        }
+        waiting[waiting.count - 1].append(settled)
+        jobWaiters[id] = waiting
+    }
+
+    private func pressed(_ index: Int, source: ChangeSource, settled: @escaping (Settlement) -> Void) {
+        for observer in pressObservers { observer(index, source) }
+        let control = session.model.description.controls[index]
+        session.setFailed(false, control: index)
+        guard let action = control.action else { return settled(.saved) }
+        jobWaiters[control.id, default: []].append([settled])
+        actions.enqueue(.init(controlID: control.id, value: .none, action: action))
+        session.setBusy(true, control: index, at: now())
+    }
+
     private func changed(_ change: ValueChange, source: ChangeSource, notify: Bool = true) {
         if notify { for observer in observers { observer(change, source) } }
         guard source != .revert, session.model.description.controls[change.controlIndex].isSaved else { return }
@@ -106,6 +133,7 @@ final class ValueKeeper {
         } else if let action = session.model.description.controls[change.controlIndex].action {
             jobWaiters[change.id, default: []].append([])
             actions.enqueue(.init(controlID: change.id, value: change.value, action: action))
+            session.setBusy(true, control: change.controlIndex, at: now())
         } else {
             session.acceptShown(change.id, change.value)
         }
@@ -129,22 +157,34 @@ final class ValueKeeper {
             waiters = queued.removeFirst()
             jobWaiters[job.controlID] = queued.isEmpty ? nil : queued
         }
+        let index = session.controlIndex(of: job.controlID)
+        let pending = actions.hasJobs(for: job.controlID)
+        if let index, !pending { session.setBusy(false, control: index, at: now()) }
+        let presses = index.map { session.model.description.controls[$0].kind.presses } ?? false
         switch outcome {
+        case .succeeded where presses:
+            // A press keeps no value: nothing to save.
+            for settled in waiters { settled(.saved) }
         case .succeeded:
             session.accept(job.controlID, job.value,
                            whenSaved: waiters.map { settled in { error in settled(error.map { .notSaved($0) } ?? .saved) } })
         case .failed(let reason):
-            guard let index = session.controlIndex(of: job.controlID) else {
+            guard let index else {
                 for settled in waiters { settled(.actionFailed(reason: reason, back: nil)) }
                 return
             }
-            let pending = actions.hasJobs(for: job.controlID)
+            if presses {
+                log.error("action for \(job.controlID) (pressed) failed: \(reason)" + (pending ? "; it is pressed again" : ""))
+                if !pending { session.setFailed(true, control: index, reason: reason) }
+                for settled in waiters { settled(.actionFailed(reason: reason, back: nil)) }
+                return
+            }
             let back = session.acceptedValue(ofControl: index)
             log.error("action for \(job.controlID) = \(job.value.json.serialized()) failed: \(reason); "
                 + (pending ? "a newer change of it is queued" : "back to \(back?.json.serialized() ?? "its previous value")"))
             if !pending {
                 if let back { session.setValue(back, ofControl: index, source: .revert, at: now()) }
-                session.setFailed(true, control: index)
+                session.setFailed(true, control: index, reason: reason)
             }
             for settled in waiters { settled(.actionFailed(reason: reason, back: pending ? nil : back)) }
         case .superseded:

@@ -29,6 +29,10 @@ final class PanelSession {
     private(set) var blanker: IdleBlanker?
     /// Where value changes go (a `ValueKeeper`: actions, subscribers); nil accepts and saves each at once.
     var onValueChange: ((ValueChange, ChangeSource) -> Void)?
+    /// Where a tapped button's press goes (a `ValueKeeper`: its action, subscribers); nil only logs it.
+    var onPress: ((Int, ChangeSource) -> Void)?
+    /// The latest time the panel's clock was seen at (a frame, a wake-up): spinner frames are due after it.
+    private var clockTime = 0.0
     /// The time of the last frame drawn (the virtual clock's now during a replay).
     var lastFrame: Double? { lastFrameTime }
     /// Accepted values waiting for the next frame to be presented before they are saved, the
@@ -85,7 +89,8 @@ final class PanelSession {
         blanker = description.blankAfter.map { IdleBlanker(blankAfter: $0, now: startTime) }
         model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
                            values: start.values,
-                           pages: PanelLayout.pages(of: description, logicalSize: logicalSize, scale: scale, fonts: fonts))
+                           pages: PanelLayout.pages(of: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
+                           fonts: fonts)
     }
 
     /// Draws and shows the whole panel.
@@ -108,6 +113,7 @@ final class PanelSession {
         painter.draw(model, at: now, into: frame, damage: damage)
         lastFramePixels = damage.repaintedPixels
         lastFrameTime = now
+        clockTime = max(clockTime, now)
         try display.present(frame, damage: damage.changed, rotation: rotation)
         saveIfPending(at: now)
     }
@@ -115,8 +121,19 @@ final class PanelSession {
     /// Routes one touch (screen pixels); each value it changed goes to `onValueChange`.
     func handle(_ touch: TouchEvent, at now: Double) {
         let logical = rotation.toLogical(touch.position, logical: frame.size)
-        let changes = model.handle(PanelTouch(phase: touch.phase, slot: touch.slot, position: logical), at: now).valueChanges
-        for change in changes { report(change, source: .touch) }
+        let events = model.handle(PanelTouch(phase: touch.phase, slot: touch.slot, position: logical), at: now)
+        for event in events {
+            if let change = event.valueChange { report(change, source: .touch) }
+            if let pressed = event.pressedControl { press(pressed, source: .touch) }
+        }
+    }
+
+    /// A button pressed (a tap, a socket `press`, an MQTT PRESS): logged and passed on to
+    /// `onPress`. It changes no value, so nothing is saved.
+    func press(_ index: Int, source: ChangeSource) {
+        changeCount += 1
+        log.info("\(model.description.controls[index].id) pressed (\(source.rawValue))")
+        onPress?(index, source)
     }
 
     /// Sets a control's value (a control-socket request, a revert), animated like a tap;
@@ -190,9 +207,15 @@ final class PanelSession {
         }
     }
 
-    /// Shows or clears the error mark of a control whose action failed.
-    func setFailed(_ failed: Bool, control index: Int) {
-        model.setFailed(failed, control: index)
+    /// Shows or clears the error mark of a control whose action failed; `reason` is what
+    /// tapping the mark shows.
+    func setFailed(_ failed: Bool, control index: Int, reason: String? = nil) {
+        model.setFailed(failed, control: index, reason: reason)
+    }
+
+    /// A control's action started (its row shows a spinner from 0.3 s on) or ended, at `time`.
+    func setBusy(_ busy: Bool, control index: Int, at time: Double) {
+        model.setBusy(busy, control: index, since: time)
     }
 
     /// After a reload: shows what the old panel showed (values waiting for their actions
@@ -202,7 +225,10 @@ final class PanelSession {
             guard let index = controlIndex(of: control.id),
                   let value = ControlValue(json: old.model.values[oldIndex].json, for: model.description.controls[index]) else { continue }
             _ = model.setValue(value, ofControl: index, animated: false, at: 0)
-            if old.model.failedControls.contains(oldIndex) { model.setFailed(true, control: index) }
+            if old.model.failedControls.contains(oldIndex) {
+                model.setFailed(true, control: index, reason: old.model.failureReasons[oldIndex])
+            }
+            if let since = old.model.busyControls[oldIndex] { model.setBusy(true, control: index, since: since) }
         }
     }
 
@@ -228,6 +254,7 @@ final class PanelSession {
     /// Time passed without input up to `now`: held stepper buttons repeat and a dragged
     /// slider sends its value when due, a failed save is retried and the screen blanked when due.
     func idle(until now: Double) throws(DisplayError) {
+        clockTime = max(clockTime, now)
         advance(to: now)
         if let due = saves.retryDeadline, now >= due { save(at: now) }
         try switchThemeIfDue(at: now)
@@ -237,10 +264,12 @@ final class PanelSession {
         try display.setPower(on: false)
     }
 
-    /// The next moment `idle(until:)` has work: blanking, a save retry, `theme: auto`'s switch
-    /// or a held widget's (a stepper's repeat, a slider's throttled send).
+    /// The next moment `idle(until:)` or a frame has work: blanking, a save retry, `theme:
+    /// auto`'s switch, a held widget's (a stepper's repeat, a slider's throttled send), or a
+    /// busy spinner appearing or stepping.
     var nextDeadline: Double? {
-        [blanker?.deadline, saves.retryDeadline, themeClock?.deadline, model.nextDeadline].compactMap { $0 }.min()
+        [blanker?.deadline, saves.retryDeadline, themeClock?.deadline, model.nextDeadline,
+         model.nextFeedbackChange(after: clockTime)].compactMap { $0 }.min()
     }
 
     /// The model's own time-driven changes up to `now`, reported as touches' are.

@@ -93,7 +93,7 @@ import Testing
 }
 
 /// Every kind's keys before the style keys: each kind's own keys in the registry's order.
-private let controlKeys = "id, kind, label, detail, enabled, icon, default, options, must_have_selection, min, max, step, unit, send, interval, source, sections, action"
+private let controlKeys = "id, kind, label, detail, enabled, icon, default, confirm, options, must_have_selection, min, max, step, unit, send, interval, style, source, sections, action"
 private let styleKeys = "label_color, label_font_size, show_label, box_type, line_width, hide_box, tint_color, on_tint_color, on_fill_color, on_check_color, check_color, box_fill_color, box_border_color, thumb_color, animation_duration, on_animation, off_animation, on_image, off_image, thumb_image"
 
 private let errorCases: [(yaml: String, expected: String)] = [
@@ -122,7 +122,7 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("sections:\n  - controls:\n      - {kind: switch}",
      "panel.yaml:3:9: control 1 of section 1 has no 'id'; add one, like id: wifi (it names the value in the state file)"),
     ("sections:\n  - title: Net\n    controls:\n      - {id: wifi}",
-     "panel.yaml:4:9: control 'wifi' has no 'kind'; add one of checkbox, switch, radio, slider, stepper, value, page"),
+     "panel.yaml:4:9: control 'wifi' has no 'kind'; add one of checkbox, switch, radio, slider, stepper, button, value, page"),
     ("sections:\n  - controls:\n      - {id: a, kind: switch, enabled: maybe}",
      "panel.yaml:3:40: 'enabled' must be true or false, not 'maybe'"),
     ("sections:\n  - controls:\n      - {id: a, kind: switch, enabled: \"true\"}",
@@ -136,9 +136,9 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("sections:\n  - controls:\n      - {id: '', kind: switch}",
      "panel.yaml:3:14: id '' may only contain letters, digits, '_', '.' and '-'"),
     ("sections:\n  - controls:\n      - {id: a, kind: dial}",
-     "panel.yaml:3:23: kind 'dial' is not one of checkbox, switch, radio, slider, stepper, value, page"),
+     "panel.yaml:3:23: kind 'dial' is not one of checkbox, switch, radio, slider, stepper, button, value, page"),
     ("sections:\n  - controls:\n      - {id: a, kind: swich}",
-     "panel.yaml:3:23: kind 'swich' is not one of checkbox, switch, radio, slider, stepper, value, page (did you mean 'switch'?)"),
+     "panel.yaml:3:23: kind 'swich' is not one of checkbox, switch, radio, slider, stepper, button, value, page (did you mean 'switch'?)"),
     ("sections:\n  - controls:\n      - {id: a, kind: checkbox, default: balanced}",
      "panel.yaml:3:42: 'default' must be true or false, not 'balanced'"),
     ("sections:\n  - controls:\n      - {id: m, kind: radio, options: [a, b], default: c}",

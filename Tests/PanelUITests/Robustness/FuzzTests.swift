@@ -16,6 +16,7 @@ struct FuzzTests {
                                      "id:", "kind: radio", "kind: switch", "kind: checkbox", "options:", "default:", "theme:",
                                      "font_size:", "row_height:", "line_width:", "must_have_selection: true", "\"", "'", "&a ", "*a",
                                      "!!str ", "#", "---\n", "...\n", "? ", "|\n", ">-\n", "%YAML 1.1\n", "\"#FF00FF\"",
+                                     "kind: button", "confirm: ", "style: destructive",
                                      "kind: slider", "kind: stepper", "min: ", "max: ", "step: ", "unit: ", "send: continuous",
                                      "interval: ", "0.1", "-0.5", "1e9"],
                             seed: 0xD35C)

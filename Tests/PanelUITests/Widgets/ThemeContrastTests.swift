@@ -22,6 +22,8 @@ struct ThemeContrastTests {
                   - {id: \(prefix)sl, kind: slider, label: Slider, unit: "%", default: 40\(e)}
                   - {id: \(prefix)st, kind: stepper, label: Stepper, min: 0, max: 10, default: 5\(e)}
                   - {id: \(prefix)sm, kind: stepper, label: At min, min: 0, max: 10, default: 0\(e)}
+                  - {id: \(prefix)b, kind: button, label: Button\(e)}
+                  - {id: \(prefix)x, kind: button, label: Destructive, style: destructive\(e)}
 
             """
         }
@@ -60,7 +62,7 @@ struct ThemeContrastTests {
     /// measures each widget, label and header; returns what fell short.
     static func shortfalls(theme: String) throws -> [Shortfall] {
         let description = try PanelDescription.parse(yaml(theme: theme), file: "contrast.yml", fileExists: { _ in true })
-        let size = Size(width: 800, height: 2400)
+        let size = Size(width: 800, height: 2800)
         let fonts = FontCache()
         var model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size, fonts: fonts))
         let layout = model.layout
@@ -109,6 +111,9 @@ struct ThemeContrastTests {
                     // the knob widened by a finger).
                     let x = on ? c.minX + c.height / 4 : c.maxX - c.height / 4
                     expect(color(buffer, x, c.centerY).contrast(with: beside), 3, "\(name) track")
+                case .button:
+                    // No widget: its label (the accent or red) is measured above, on the row or its highlight.
+                    continue
                 case .checkbox, .radio:
                     // Off: the outline across the box's left third. On: the fill, in the box's
                     // top-left quarter, which the check stays clear of.

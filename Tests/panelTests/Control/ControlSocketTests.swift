@@ -84,7 +84,7 @@ struct ControlSocketTests {
         #expect(try client.request(#"{"cmd":"set","id":"nope","value":true}"#, on: panel)?.hasPrefix(#"{"error":"unknown id 'nope'; ids: wifi"#) == true)
         #expect(try client.request(#"{"cmd":"set","id":"wifi","value":"on"}"#, on: panel)
             == #"{"error":"value \"on\" does not fit switch 'wifi'; use true or false"}"#)
-        #expect(try client.request(#"{"cmd":"jump"}"#, on: panel) == #"{"error":"unknown cmd 'jump'; use get, set, update or subscribe"}"#)
+        #expect(try client.request(#"{"cmd":"jump"}"#, on: panel) == #"{"error":"unknown cmd 'jump'; use get, set, press, update or subscribe"}"#)
         #expect(try client.request(#"{"cmd":"set","id":"wifi","value":false}"#, on: panel)
             == #"{"ok":true,"id":"wifi","value":false,"changed":true}"#)
         #expect(panel.keeper.session.model.values[0] == .bool(false), "the panel shows it")

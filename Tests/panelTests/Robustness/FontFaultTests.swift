@@ -75,19 +75,21 @@ struct FontFaultTests {
         try expectStillRunningThenStops(panel)
     }
 
-    /// A failed action's badge shortens the label, which then needs "…", a glyph not yet
-    /// cached: it is left out, said once in the log, and the panel goes on.
-    @Test func aGlyphThatCantBeReadIsLeftOutAndLoggedOnce() throws {
+    /// A failed action's badge shortens the label, which then needs "…": the old painter
+    /// measured that cut only when the badge first showed, reading a glyph not yet cached from
+    /// the file. The layout now works out where the badge goes at start (the model hit-tests
+    /// it), so the cut is measured before the font is truncated: the badge shows, nothing is
+    /// read from the truncated file, and the panel goes on. (A glyph first needed after the
+    /// truncation, a failure sheet's text, is left out and said once: FontFileTests and
+    /// FailureSheetTests.aSheetDrawnWithATruncatedFontLeavesGlyphsOut.)
+    @Test func theBadgesCutLabelIsMeasuredAtStart() throws {
         let label = try labelCutOnlyByTheBadge()
         let panel = try start(description(label: label, action: ", action: {exec: [/bin/false]}"))
         truncateFont()
         _ = CommandRunner.run(["ctl", "--socket", folder.file("panel.sock"), "set", "wifi", "false"])
         #expect(panel.waitForLog("failed: exited with status 1"), "\(panel.log)")
-        #expect(panel.waitForLog("cannot load glyph"), "\(panel.log)")
-        _ = CommandRunner.run(["ctl", "--socket", folder.file("panel.sock"), "set", "wifi", "false"])
-        #expect(panel.waitForLog("shorter than when panel opened it"), "\(panel.log)")
         try expectStillRunningThenStops(panel)
-        #expect(panel.log.split(separator: "\n").count(where: { $0.contains("cannot load glyph") }) == 1, "\(panel.log)")
+        #expect(!panel.log.contains("cannot load glyph"), "the cut was measured at start: \(panel.log)")
     }
 
     /// A label that fits its row whole but is cut with "…" once the error badge needs room.
