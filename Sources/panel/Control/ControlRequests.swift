@@ -78,11 +78,14 @@ struct ControlRequests {
 
     private var model: PanelModel { keeper.session.model }
 
+    /// `get` without an id: every value (buttons keep none).
+    func everyValue() -> JSONValue {
+        let values = zip(model.description.controls, model.values).filter { $0.0.kind.savesValue }.map { (key: $0.id, value: $1.json) }
+        return .object([("ok", .bool(true)), ("values", .object(values))])
+    }
+
     private func get(_ id: JSONValue?) -> JSONValue {
-        guard let id else {
-            let values = zip(model.description.controls, model.values).filter { $0.0.kind.savesValue }.map { (key: $0.id, value: $1.json) }
-            return .object([("ok", .bool(true)), ("values", .object(values))])
-        }
+        guard let id else { return everyValue() }
         switch control(id) {
         case .failure(let error): return error.reply
         case .success(let index) where !model.description.controls[index].kind.savesValue:

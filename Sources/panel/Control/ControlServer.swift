@@ -17,6 +17,9 @@ final class ControlServer {
     /// Answers one request line from a connection (which a subscribe request marks): the
     /// reply now, or nil when `later` will be called with it.
     var respond: (_ line: [UInt8], _ connection: ControlConnection, _ later: @escaping (JSONValue) -> Void) -> JSONValue? = { _, _, _ in .null }
+    /// A reply already serialized (the whole-panel `get`, kept between changes), asked first;
+    /// nil hands the line to `respond`.
+    var respondSerialized: (_ line: [UInt8]) -> String? = { _ in nil }
     private let listener: FileDescriptor
     private let loop: EventLoop
     private let log: Log
@@ -179,6 +182,10 @@ final class ControlServer {
     /// Queues the reply to one request in its place; a reply that comes later fills it.
     private func answer(_ line: [UInt8], from client: ControlConnection) {
         let ticket = client.reserveReply()
+        if let text = respondSerialized(line) {
+            client.fillReply(ticket, with: text)
+            return
+        }
         let reply = respond(line, client) { [weak self, weak client] reply in
             guard let self, let client, clients[client.number] === client else { return }
             client.fillReply(ticket, with: reply.serialized())

@@ -110,6 +110,10 @@ final class PanelService {
         control.respond = { line, connection, later in
             requests.respond(to: line, subscribe: { connection.isSubscribed = true }, later: later)
         }
+        let whole = WholePanelReply()
+        control.respondSerialized = { [unowned self] line in
+            whole.reply(to: line, session: keeper.session) { requests.everyValue() }
+        }
         keeper.observers.append { [unowned control] change, source in
             control.broadcast(ControlRequests.changeEvent(change, source: source).serialized())
         }

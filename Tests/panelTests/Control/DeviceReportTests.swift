@@ -95,3 +95,39 @@ struct DeviceReportTests {
         #expect(folder.readText("runs") == nil, "no action ran")
     }
 }
+
+/// The whole-panel `get` is kept serialized between changes: it must still show every change.
+struct WholePanelReplyTests {
+    @Test func theKeptReplyFollowsEveryChange() throws {
+        let folder = TemporaryFolder()
+        let yaml = "sections:\n  - controls:\n      - {id: wifi, kind: switch}\n      - {id: ip, kind: value}\n"
+        let panel = try SocketPanel(yaml: yaml, in: folder)
+        #expect(panel.waitUntilServing(), "panel did not start: \(panel.log)")
+        let client = try #require(SocketClient(panel.socketPath))
+        #expect(client.request(#"{"cmd":"get"}"#) == #"{"ok":true,"values":{"wifi":false,"ip":"—"}}"#)
+        #expect(client.request(#"{"cmd":"set","id":"wifi","value":true}"#)?.hasPrefix(#"{"ok":true"#) == true)
+        #expect(client.request(#" { "cmd" : "get" } "#) == #"{"ok":true,"values":{"wifi":true,"ip":"—"}}"#)
+        #expect(client.request(#"{"cmd":"set","id":"ip","value":"10.0.0.7"}"#)?.hasPrefix(#"{"ok":true"#) == true)
+        #expect(client.request(#"{"cmd":"get"}"#) == #"{"ok":true,"values":{"wifi":true,"ip":"10.0.0.7"}}"#)
+        // Replies stay in request order around a kept one.
+        let three: [String] = [#"{"cmd":"get","id":"wifi"}"#, #"{"cmd":"get"}"#, #"{"cmd":"nope"}"#]
+        let batch = three.map { $0 + "\n" }.joined()
+        #expect(client.send(batch))
+        let first = client.receive(), second = client.receive(), third = client.receive()
+        guard case .line(let one) = first, case .line(let two) = second, case .line(let last) = third else {
+            Issue.record("\(first) \(second) \(third)")
+            return
+        }
+        #expect(one.contains(#""id":"wifi""#))
+        #expect(two == #"{"ok":true,"values":{"wifi":true,"ip":"10.0.0.7"}}"#)
+        #expect(last.hasPrefix(#"{"error":"unknown cmd"#))
+    }
+
+    @Test func onlyTheWholePanelGetIsKept() {
+        #expect(WholePanelReply.asksForEverything(Array(#"{"cmd":"get"}"#.utf8)))
+        #expect(WholePanelReply.asksForEverything(Array(#" {"cmd" :"get"} "#.utf8)))
+        #expect(!WholePanelReply.asksForEverything(Array(#"{"cmd":"get","id":"wifi"}"#.utf8)))
+        #expect(!WholePanelReply.asksForEverything(Array(#"{"cmd":"set"}"#.utf8)))
+        #expect(!WholePanelReply.asksForEverything(Array("not json".utf8)))
+    }
+}
