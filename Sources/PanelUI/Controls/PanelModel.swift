@@ -159,6 +159,11 @@ public struct PanelModel: Sendable {
             // Cut short, the old animation may have been drawn anywhere along its way.
             if old.isRunning(at: now) { pendingDamage.append(kind.motionDamage(row, from: old.from, to: old.to)) }
         }
+        // A page row showing this control's value as its summary.
+        let id = description.controls[index].id
+        for row in layout.targets where description.controls[row.kind.controlIndex].summary == id {
+            pendingDamage.append(row.frame)
+        }
         if !description.controls[index].kind.behavior.takesTouches {
             // A value row's new text: its text's frame (the label stays).
             for row in layout.sections.flatMap(\.rows) {

@@ -173,6 +173,8 @@ public struct ControlDescription: Equatable, Sendable {
     public var source: ValueSourceDescription?
     /// Key `icon`: a picture at the row's leading edge (resolved path), scaled to the row.
     public var icon: String?
+    /// Key `summary` of a page: the id of a control inside it whose value its row shows.
+    public var summary: String?
     /// A page's own sections (kind `page`): what opens when its row is tapped.
     public var page: [SectionDescription]?
 

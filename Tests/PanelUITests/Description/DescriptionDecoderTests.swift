@@ -93,7 +93,7 @@ import Testing
 }
 
 /// Every kind's keys before the style keys: each kind's own keys in the registry's order.
-private let controlKeys = "id, kind, label, detail, enabled, icon, default, confirm, options, must_have_selection, min, max, step, unit, send, interval, style, source, sections, action"
+private let controlKeys = "id, kind, label, detail, enabled, icon, default, confirm, options, must_have_selection, min, max, step, unit, send, interval, style, source, sections, summary, action"
 private let styleKeys = "label_color, label_font_size, show_label, box_type, line_width, hide_box, tint_color, on_tint_color, on_fill_color, on_check_color, check_color, box_fill_color, box_border_color, thumb_color, animation_duration, on_animation, off_animation, on_image, off_image, thumb_image"
 
 private let errorCases: [(yaml: String, expected: String)] = [

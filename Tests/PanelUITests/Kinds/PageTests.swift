@@ -172,3 +172,57 @@ struct PageTests {
         expectGolden(try render(m, at: 0.05 + PanelModel.slideDuration / 2), named: "panels/page-mid-slide")
     }
 }
+
+/// `summary: ID` on a page row: the value of a control inside the page, before the chevron,
+/// repainted when that value changes, partial repaint equal to full.
+struct PageSummaryTests {
+    static let yaml = """
+    title: Settings
+    sections:
+      - controls:
+          - id: network
+            kind: page
+            label: Network
+            summary: band
+            sections:
+              - controls:
+                  - {id: wifi, kind: switch, label: Wi-Fi, default: true}
+                  - {id: band, kind: radio, label: Band, options: ["2.4 GHz", "5 GHz"], default: "5 GHz"}
+          - id: heat
+            kind: page
+            label: Heating
+            summary: setpoint
+            sections:
+              - controls:
+                  - {id: setpoint, kind: stepper, label: Setpoint, min: 16, max: 28, step: 0.5, unit: "°C", default: 21.5}
+    """
+
+    @Test func theRowShowsTheValueAndFollowsIt() throws {
+        let fonts = FontCache()
+        let size = Size(width: 800, height: 480)
+        let description = try PanelDescription.parse(Self.yaml, file: "s.yml", fileExists: { _ in true })
+        var m = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size, fonts: fonts),
+                           pages: PanelLayout.pages(of: description, logicalSize: size, fonts: fonts))
+        let row = m.layout.targets[0]
+        #expect(!row.valueFrame.isEmpty && row.valueFrame.maxX < row.controlFrame.minX, "the text before the chevron")
+        #expect(row.labelX + row.labelWidth <= row.valueFrame.minX, "the label stops before it")
+        let painter = try PanelPainter(description: description, fonts: fonts)
+        let frame = PixelBuffer(size: size)
+        painter.draw(m, at: 0, into: frame, clip: frame.bounds)
+        expectGolden(frame, named: "panels/page-summary")
+        _ = m.takeDamage(previousFrame: 0, now: 0)
+        let band = description.controls.firstIndex { $0.id == "band" }!
+        _ = m.setValue(.option("2.4 GHz"), ofControl: band, animated: false, at: 1)
+        let damage = m.takeDamage(previousFrame: 0, now: 1)
+        #expect(damage.contains(row.frame), "\(damage)")
+        for rect in damage { painter.draw(m, at: 1, into: frame, clip: rect) }
+        let full = PixelBuffer(size: size)
+        painter.draw(m, at: 1, into: full, clip: full.bounds)
+        withExtendedLifetime((frame, full)) { #expect(Array(frame.pixels) == Array(full.pixels)) }
+    }
+
+    @Test func aSummaryMustNameAControlOnThePage() {
+        let yaml = "sections:\n  - controls:\n      - {id: wifi, kind: switch}\n      - {id: net, kind: page, summary: wifi, sections: [{controls: [{id: band, kind: switch}]}]}\n"
+        #expect(descriptionFailure(yaml) == "panel.yaml:4:40: summary 'wifi' of page 'net' is not a control on that page; its controls: band")
+    }
+}

@@ -3,7 +3,8 @@
 /// keep their values in the one state file like any other. It has no value of its own.
 struct PageKind: KindBehavior {
     var pluralName: String { "pages" }
-    var ownKeys: [String] { ["sections"] }
+    /// `summary: ID`: a control inside the page whose value the row shows before its chevron.
+    var ownKeys: [String] { ["sections", "summary"] }
     var look: KindLook { .text }
     var curve: Transition.Curve { .linear }
     var isSaved: Bool { false }
@@ -27,6 +28,14 @@ struct PageKind: KindBehavior {
         defer { k.context.ids.pageDepth -= 1 }
         control.page = try decodeSections(node, theme: k.theme, k.context)
         control.defaultValue = .none
+        if let summary = try k.value("summary", .line), let at = k.keys.value("summary") {
+            let inside = Self.controls(in: control.page ?? [])
+            guard inside.contains(where: { $0.id == summary }) else {
+                throw k.context.error(at, "summary '\(summary)' of page '\(k.id)' is not a control on that page; its controls: "
+                    + inside.map(\.id).joined(separator: ", "))
+            }
+            control.summary = summary
+        }
     }
 
     func initialValue(options: [String], mustHaveSelection: Bool) -> ControlValue { .none }
@@ -49,7 +58,46 @@ struct PageKind: KindBehavior {
 
     func widget(_ control: ControlDescription, _ c: WidgetContext) -> (Canvas, Rect) -> Void {
         let color = c.theme.sectionText.raisedToContrast(CheckboxStyle.minimumContrast, against: c.theme.rowBackground)
-        return { canvas, frame in Chevron.draw(in: canvas, frame: frame, pointing: .right, color: color) }
+        var summary: NumberText?
+        if let id = control.summary, let index = c.model.description.controls.firstIndex(where: { $0.id == id }) {
+            let inside = c.model.description.controls[index]
+            let textColor = c.theme.sectionText.raisedToContrast(PanelPainter.minimumTextContrast, against: c.theme.rowBackground)
+            summary = NumberText(text: Self.summaryText(inside, c.model.values[index]), font: c.font, color: textColor)
+        }
+        let valueFrame = c.row?.valueFrame ?? .empty
+        return { canvas, frame in
+            Chevron.draw(in: canvas, frame: frame, pointing: .right, color: color)
+            summary?.draw(in: canvas, frame: valueFrame, alignment: .trailing)
+        }
+    }
+
+    /// With a summary, the trailing third of the row before the chevron holds its text.
+    func placement(of control: ControlDescription, in room: RowRoom) -> WidgetPlacement {
+        let size = widgetSize(rowHeight: room.metrics.rowHeight)
+        guard control.summary != nil else { return WidgetPlacement(size: size) }
+        let text = (room.width - 2 * room.metrics.rowInset) / 3, gap = room.metrics.labelGap
+        return WidgetPlacement(size: size, leading: text + gap, valueSpan: -(text + gap) ..< -gap)
+    }
+
+    func paintedFrame(_ row: PanelLayout.Row) -> Rect {
+        row.valueFrame.isEmpty ? row.controlFrame : row.controlFrame.union(row.valueFrame)
+    }
+
+    /// A control's value as a page row shows it: On or Off, the option, the number with its unit, the text.
+    static func summaryText(_ control: ControlDescription, _ value: ControlValue) -> String {
+        if let number = control.kind.behavior as? any NumberKind { return number.valueText(control, value) }
+        switch value {
+        case .bool(let on): return on ? "On" : "Off"
+        case .option(let option): return option ?? ""
+        case .number(let n): return JSONValue.number(n).serialized()
+        case .text(let text): return text
+        case .none: return ""
+        }
+    }
+
+    /// Every control on a page and on the pages inside it.
+    static func controls(in sections: [SectionDescription]) -> [ControlDescription] {
+        sections.flatMap(\.controls).flatMap { [$0] + controls(in: $0.page ?? []) }
     }
 }
 
