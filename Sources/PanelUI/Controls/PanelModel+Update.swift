@@ -98,25 +98,17 @@ extension PanelLayout.RowKind {
 extension PanelDescription {
     /// Replaces the control at `index` of `controls`, in its section of its page.
     mutating func replaceControl(at index: Int, with control: ControlDescription) {
-        // The page holding it: the one whose run of indices contains it.
-        let owner = pageStarts.filter { page, start in
-            start <= index && index < start + (controls[page].page ?? []).reduce(0) { $0 + $1.controls.count }
-        }.first?.key
-        var path: [Int] = []  // page controls from the panel's page down to the owner
-        var page = owner
+        var path: [Int] = []  // page controls from the panel's page down to the one holding it
+        var page = self.page(holding: index)
         while let current = page {
             path.insert(current, at: 0)
-            page = pageStarts.first { p, start in
-                start <= current && current < start + (controls[p].page ?? []).reduce(0) { $0 + $1.controls.count }
-            }?.key
+            page = self.page(holding: current)
         }
-        sections = Self.replacing(in: sections, first: 0, path: path, index: index, with: control, controls: controls,
-                                  starts: pageStarts)
+        sections = Self.replacing(in: sections, first: 0, path: path, index: index, with: control, starts: pageStarts)
     }
 
     private static func replacing(in sections: [SectionDescription], first: Int, path: [Int], index: Int,
-                                  with control: ControlDescription, controls: [ControlDescription],
-                                  starts: [Int: Int]) -> [SectionDescription] {
+                                  with control: ControlDescription, starts: [Int: Int]) -> [SectionDescription] {
         var sections = sections
         var offset = first
         for s in sections.indices {
@@ -128,7 +120,7 @@ extension PanelDescription {
                 }
                 if let next = path.first, global == next, let page = sections[s].controls[c].page {
                     sections[s].controls[c].page = replacing(in: page, first: starts[next] ?? 0, path: Array(path.dropFirst()),
-                                                             index: index, with: control, controls: controls, starts: starts)
+                                                             index: index, with: control, starts: starts)
                     return sections
                 }
             }

@@ -159,10 +159,11 @@ public struct PanelModel: Sendable {
             // Cut short, the old animation may have been drawn anywhere along its way.
             if old.isRunning(at: now) { pendingDamage.append(kind.motionDamage(row, from: old.from, to: old.to)) }
         }
-        // A page row showing this control's value as its summary.
+        // A page row showing this control's value as its summary: only page controls have one,
+        // so look at them, not at every row.
         let id = description.controls[index].id
-        for row in layout.targets where description.controls[row.kind.controlIndex].summary == id {
-            pendingDamage.append(row.frame)
+        for page in description.pageStarts.keys where description.controls[page].summary == id {
+            for row in layout.targets where row.kind.controlIndex == page { pendingDamage.append(row.frame) }
         }
         if !description.controls[index].kind.behavior.takesTouches {
             // A value row's new text: its text's frame (the label stays).

@@ -65,6 +65,14 @@ public struct PanelDescription: Equatable, Sendable {
         return (controls, starts)
     }
 
+    /// The page control whose page lists control `index` (in its own sections, not in pages
+    /// inside it); nil for a control of the panel's own page.
+    public func page(holding index: Int) -> Int? {
+        pageStarts.first { page, start in
+            start <= index && index < start + (controls[page].page ?? []).reduce(0) { $0 + $1.controls.count }
+        }?.key
+    }
+
     /// The sections a page shows (nil: the panel's own) and the index of its first control.
     public func sections(ofPage page: Int?) -> (sections: [SectionDescription], firstControl: Int) {
         guard let page else { return (sections, 0) }

@@ -118,10 +118,7 @@ public struct PanelLayout: Equatable, Sendable {
         let (pageSections, firstControl) = description.sections(ofPage: page)
         title = page.map { description.controls[$0].label } ?? description.title
         if let page {
-            let parent = description.pageStarts.first { p, start in
-                start <= page && page < start + (description.controls[p].page ?? []).reduce(0) { $0 + $1.controls.count }
-            }?.key
-            backLabel = parent.map { description.controls[$0].label } ?? description.title ?? "Back"
+            backLabel = description.page(holding: page).map { description.controls[$0].label } ?? description.title ?? "Back"
             backFrame = Rect(x: 0, y: 0, width: max(m.rowHeight, logicalSize.width / 3), height: m.titleHeight)
         }
         let top: Int

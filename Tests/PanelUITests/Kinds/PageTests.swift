@@ -166,6 +166,19 @@ struct PageTests {
         expectGolden(try render(m, at: 1), named: "panels/page-network-\(theme)")
     }
 
+    /// `update` of a control inside a page changes it there, in the one list and on its page.
+    @Test func anUpdateReachesAControlOnAPage() throws {
+        var m = try model()
+        let wifi = index(m, "wifi"), size = Self.size, fonts = fonts
+        _ = m.update(control: wifi, ControlUpdate(label: "Wireless"), at: 0) { d, page in
+            PanelLayout(description: d, logicalSize: size, fonts: fonts, page: page)
+        }
+        #expect(m.description.controls[wifi].label == "Wireless")
+        #expect(m.description.controls[0].page?[0].controls[0].label == "Wireless", "in the page's own sections")
+        tap(&m, target(m, "network"), at: 1)
+        #expect(m.layout.targets.contains { $0.label == "Wireless" })
+    }
+
     @Test func midSlide() throws {
         var m = try model()
         tap(&m, target(m, "network"), at: 0)
