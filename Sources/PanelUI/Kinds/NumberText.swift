@@ -1,6 +1,6 @@
-/// A slider's or stepper's value written in its row ("60 %", "21.5 °C"): one line in the
-/// control's label font, clipped to the row's `valueFrame` so a repaint of that frame always
-/// covers every pixel the text touches.
+/// A value written in its row (a slider's or stepper's "60 %", a page row's summary, a value
+/// row's text): one line in the control's label font, cut with "…" to its frame and clipped to
+/// it, so a repaint of that frame always covers every pixel the text touches.
 struct NumberText {
     enum Alignment { case trailing, center }
 

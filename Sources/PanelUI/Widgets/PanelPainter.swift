@@ -202,7 +202,11 @@ public struct PanelPainter {
             guard let font = labelFonts[m.pixels(control.labelStyle.fontSize)] else { return }
             let end = drawLabel(row, font: font, color: control.labelStyle.color, detail: theme.sectionText, badge: failed ? badge : nil, canvas: canvas)
             if failed { badge.draw(in: canvas, x: end + badge.gap, row: row.frame) }
-            ValueRowPainter.drawText(model.values[index], font: font, in: row, color: theme.sectionText, canvas: canvas)
+            if case .text(let text) = model.values[index] {
+                // On the label's line: the row's height, the text frame's width.
+                let frame = Rect(x: row.controlFrame.x, y: row.frame.y, width: row.controlFrame.width, height: row.frame.height)
+                NumberText(text: text, font: font, color: theme.sectionText).draw(in: canvas, frame: frame, alignment: .trailing)
+            }
         case .control(let index, let option):
             guard let target = row.target else { return }
             let control = model.description.controls[index]
