@@ -18,6 +18,7 @@ install -D -m 0644 systemd/panel.service "$dest/etc/systemd/system/panel.service
 install -D -m 0644 systemd/panel.sysusers "$dest/usr/lib/sysusers.d/panel.conf"
 install -D -m 0644 systemd/panel.tmpfiles "$dest/usr/lib/tmpfiles.d/panel.conf"
 install -D -m 0644 README.md "$dest/usr/local/share/doc/panel/README.md"
+for doc in docs/*.md; do install -D -m 0644 "$doc" "$dest/usr/local/share/doc/panel/$doc"; done
 if [ -n "$mqtt" ]; then
     password=""
     if [ -e "$dest/etc/panel/mqtt-password" ]; then

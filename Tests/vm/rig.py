@@ -49,6 +49,8 @@ VMS = [
         ("unplug", f"{TOUCH}", "unplug", "unplug.evemu"),
         # A sideways drag sets a slider (80); a vertical drag that starts on it scrolls and leaves it.
         ("slider", f"{TOUCH} --config Tests/vm/recordings/slider.yaml", "evemu", "slider.evemu"),
+        # Pages through libinput: opens "Network ›", toggles there, goes back (the slides between).
+        ("pages", f"{TOUCH} --config Tests/vm/recordings/pages.yaml", "evemu", "pages.evemu"),
         # --stats: touch to screen, from libinput's event time to the page flip's timestamp.
         ("tap-stats", f"{TOUCH} --stats", "evemu", "tap.evemu"),
     ]),

@@ -12,18 +12,29 @@ extension PanelDescription {
             do throws(YAMLSyntaxError) {
                 root = try YAMLNode.parse(text)
             } catch {
+                if let tab = tabInIndentation(text, near: error.location) {
+                    throw context.error(at: tab, "a tab in the indentation; YAML indents with spaces only (replace the tab with spaces)")
+                }
                 throw context.error(at: error.location, error.message)
             }
             guard let root else {
                 throw context.error(at: SourceLocation(line: 1, column: 1), "the file is empty; a panel description needs at least a 'sections' list")
             }
             var draft = PanelDraft()
-            _ = try decodeMapping(root, what: "the description", fields: panelFields, into: &draft, context)
+            // Decoding goes on past each mistake it can, so that one run reports them all.
+            _ = context.recovering { () throws(DescriptionError) in
+                try decodeMapping(root, what: "the description", fields: panelFields, into: &draft, context)
+            }
             guard let sectionsNode = draft.sections else {
+                if let found = context.errors.combined { throw found }
                 throw context.error(root, "the description has no 'sections'; add a list of sections, each with 'controls'")
             }
             // After the theme, wherever it is written: controls start from its style keys.
-            let sections = try decodeSections(sectionsNode, theme: draft.theme.theme, context)
+            let sections = context.recovering { () throws(DescriptionError) in
+                try decodeSections(sectionsNode, theme: draft.theme.theme, context)
+            }
+            if let found = context.errors.combined { throw found }
+            guard let sections else { throw context.error(root, "the description's sections could not be read") }
             return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme.theme, sections: sections,
                                     imageReferences: context.files.imageReferences, blankAfter: draft.blankAfter,
                                     socketPath: draft.socketPath, calibration: draft.calibration,
@@ -150,17 +161,24 @@ func decodeSections(_ node: YAMLNode, theme: Theme, _ context: DecodingContext) 
         throw context.error(node, "'sections' is empty; add at least one section with 'controls'")
     }
     var sections: [SectionDescription] = []
+    // Each section and each control is a recovery point: a mistake in one is noted and the
+    // others are still read (the caller throws what was noted).
     for (sectionIndex, item) in items.enumerated() {
         var draft = SectionDraft()
         let sectionName = name("section", of: item, titleKey: "title", index: sectionIndex)
-        _ = try decodeMapping(item, what: sectionName, fields: sectionFields, into: &draft, context)
+        guard context.recovering({ () throws(DescriptionError) in
+            try decodeMapping(item, what: sectionName, fields: sectionFields, into: &draft, context)
+        }) != nil else { continue }
         var controls: [ControlDescription] = []
         for (controlIndex, controlNode) in draft.controls.enumerated() {
             var controlName = name("control", of: controlNode, titleKey: "id", index: controlIndex)
             if controlNode.value(forKey: "id") == nil { controlName += " of \(sectionName)" }
-            let (control, idNode) = try decodeControl(controlNode, what: controlName, theme: theme, context)
+            guard let (control, idNode) = context.recovering({ () throws(DescriptionError) in
+                try decodeControl(controlNode, what: controlName, theme: theme, context)
+            }) else { continue }
             if let first = context.ids.firstLocation[control.id] {
-                throw context.error(idNode, "duplicate id '\(control.id)' (first defined at \(first))")
+                context.errors.note(context.error(idNode, "duplicate id '\(control.id)' (first defined at \(first))"))
+                continue
             }
             context.ids.firstLocation[control.id] = control.location
             controls.append(control)

@@ -8,6 +8,7 @@ struct DecodingContext {
     let files = NotedFiles()
     let warnings = NotedWarnings()
     let ids = NotedIDs()
+    let errors = NotedErrors()
 
     func error(at location: SourceLocation, _ message: String) -> DescriptionError {
         DescriptionError(file: file, location: location, message: visibleInMessage(message))
@@ -78,25 +79,35 @@ func decodeMapping<Target>(_ node: YAMLNode, what: String, fields: [Field<Target
     }
     var decoded = DecodedKeys()
     var matched: [(field: Field<Target>, value: YAMLNode)] = []
+    // Every mistake in this mapping is gathered; the first is thrown, the rest noted.
+    var problems: [DescriptionError] = []
     for (keyNode, value) in pairs {
         guard case .scalar(let key, _, _) = keyNode else {
-            throw context.error(keyNode, "keys in \(what) must be words, not \(keyNode.shownInMessage)")
+            problems.append(context.error(keyNode, "keys in \(what) must be words, not \(keyNode.shownInMessage)"))
+            continue
         }
         if let first = decoded.entries[key] {
-            throw context.error(keyNode, "duplicate key '\(key)' in \(what) (first at \(first.key.location))")
+            problems.append(context.error(keyNode, "duplicate key '\(key)' in \(what) (first at \(first.key.location))"))
+            continue
         }
         guard let field = fields.first(where: { $0.key == key }) else {
-            let allowed = fields.map(\.key)
-            var message = "unknown key '\(key)' in \(what)"
-            if let suggestion = closestMatch(to: key, among: allowed) { message += " (did you mean '\(suggestion)'?)" }
-            throw context.error(keyNode, message + "; allowed keys: \(allowed.joined(separator: ", "))")
+            problems.append(context.error(keyNode, unknownKeyMessage(key, in: what, allowed: fields.map(\.key))))
+            continue
         }
         decoded.entries[key] = (keyNode, value)
         decoded.names.append(key)
         matched.append((field, value))
     }
     for (field, value) in matched {
-        try field.decode(value, &target, context)
+        do throws(DescriptionError) {
+            try field.decode(value, &target, context)
+        } catch {
+            problems.append(error)
+        }
+    }
+    if let first = problems.first {
+        for problem in problems.dropFirst() { context.errors.note(problem) }
+        throw first
     }
     return decoded
 }

@@ -62,7 +62,8 @@ extension Commands {
                                                  fonts: fonts, controlID: "hotspot", repeats: repeats)
         report.animations = try AnimationBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)
         report.steps = try NumberBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)
-            + [try PageBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)]
+            + [try ButtonBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats),
+               try PageBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)]
         report.touchToPresent = try TouchLatencyBench.measure(description: demo.description, size: benchDetailSize, fonts: fonts,
                                                               controlID: "hotspot", taps: benchLatencyTaps)
         report.scanoutCopies = ScanoutBench.measure(size: benchDetailSize, repeats: repeats)

@@ -24,8 +24,9 @@ final class BenchPanel {
         try display.present(frame, damage: [frame.bounds], rotation: .r0)
     }
 
-    func touch(_ phase: TouchPhase, _ position: Point, slot: Int = 0, at now: Double) {
-        _ = model.handle(PanelTouch(phase: phase, slot: slot, position: position), at: now)
+    @discardableResult
+    func touch(_ phase: TouchPhase, _ position: Point, slot: Int = 0, at now: Double) -> [PanelEvent] {
+        model.handle(PanelTouch(phase: phase, slot: slot, position: position), at: now)
     }
 
     /// Pixels the last frame copied instead of painting them (a scroll's move).

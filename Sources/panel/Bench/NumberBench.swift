@@ -115,7 +115,7 @@ enum NumberBench {
     }
 
     /// Fails the benchmark when a frame repaints outside what moved.
-    private static func check(_ damage: FrameDamage, within allowed: [Rect], _ what: String) throws {
+    static func check(_ damage: FrameDamage, within allowed: [Rect], _ what: String) throws {
         for rect in damage.repaint where !allowed.contains(where: { $0.contains(rect) }) {
             throw CommandFailure(message: "panel bench: a \(what) frame repainted \(rect), outside what moved (\(allowed))",
                                  status: ExitStatus.failure)

@@ -55,22 +55,6 @@ enum Commands {
         }
     }
 
-    // MARK: check
-
-    static func check(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
-        let flags = try Arguments(args, command: "check", valued: ["config"])
-        if flags.wantsHelp { console.out(Help.check); return ExitStatus.success }
-        guard let path = flags["config"] else {
-            throw UsageError(message: "panel check: --config FILE is required")
-        }
-        let description = try loadDescription(path)
-        _ = try loadAssets(description, file: path)
-        for warning in description.warnings { console.err(warning.description) }
-        let warned = description.warnings.isEmpty ? "" : " (\(description.warnings.count) warning\(description.warnings.count == 1 ? "" : "s"))"
-        console.out("\(path): ok, \(description.controls.count) controls\(warned)")
-        return ExitStatus.success
-    }
-
     // MARK: layout
 
     static func layout(_ args: ArraySlice<String>, console: Console) throws -> Int32 {

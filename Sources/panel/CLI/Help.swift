@@ -49,12 +49,14 @@ enum Help {
     """
 
     static let check = """
-    usage: panel check --config FILE
+    usage: panel check --config FILE [--json]
 
-    Validates a panel description. Prints FILE:LINE:COL: message and exits 2 on the first error.
-    Prints FILE:LINE:COL: warning: message on stderr for what loads but is likely a mistake
-    (a placeholder other than {id} and {value} in an exec argument, whose command is then
-    never started) and exits 0.
+    Validates a panel description. Prints every error it finds, FILE:LINE:COL: message, one
+    line each in file order (at most 50), and exits 2. Prints FILE:LINE:COL: warning: message
+    on stderr for what loads but is likely a mistake (a placeholder other than {id} and {value}
+    in an exec argument, whose command is then never started) and exits 0.
+      --json   one JSON array of {file, line, column, severity, message} on stdout instead
+               (severity "error" or "warning"); the exit status is the same
     """
 
     static let layout = """

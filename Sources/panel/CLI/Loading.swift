@@ -21,7 +21,7 @@ extension Commands {
         do {
             return try PanelDescription.parse(text, file: path, fileExists: fileExists)
         } catch {
-            throw CommandFailure(message: error.description, status: ExitStatus.badInput)
+            throw CommandFailure(message: error.report, status: ExitStatus.badInput)
         }
     }
 

@@ -33,7 +33,7 @@ struct ActionDecoderTests {
         ("{exec: [/bin/true], timeout: 0}", "panel.yaml:5:46: 'timeout' must be a number from 0.1 to 600, not '0'"),
         ("{exec: [/bin/true], timeout: 601}", "panel.yaml:5:46: 'timeout' must be a number from 0.1 to 600, not '601'"),
         ("{exec: [/bin/true], timout: 3}",
-         "panel.yaml:5:37: unknown key 'timout' in 'action' (did you mean 'timeout'?); allowed keys: exec, timeout"),
+         "panel.yaml:5:37: unknown key 'timout' in 'action' (did you mean 'timeout'?); the closest keys it takes: timeout, exec"),
     ]
 
     @Test(arguments: errors.indices)

@@ -62,7 +62,7 @@ struct ValueSourceDecoderTests {
          "panel.yaml:2:51: 'timeout' is 40 s, longer than 'every' (30 s); a source runs one program at a time, so give it at most 30"),
         ("{exec: [/bin/date], every: 2.5, timeout: 3}",
          "panel.yaml:2:52: 'timeout' is 3 s, longer than 'every' (2.5 s); a source runs one program at a time, so give it at most 2.5"),
-        ("{exec: [/bin/date], evry: 30}", "panel.yaml:2:31: unknown key 'evry' in 'source' (did you mean 'every'?); allowed keys: exec, every, timeout"),
+        ("{exec: [/bin/date], evry: 30}", "panel.yaml:2:31: unknown key 'evry' in 'source' (did you mean 'every'?); the closest keys it takes: every, exec, timeout"),
         ("{exec: [/bin/date], every: 30, every: 60}", "panel.yaml:2:42: duplicate key 'every' in 'source' (first at 2:31)"),
     ]
 

@@ -60,8 +60,8 @@ struct BenchJSONTests {
 
         // A slider's one-step move and a stepper's press and release: each frame within what moved.
         guard case .array(let steps)? = report["steps"] else { Issue.record("no steps"); return }
-        #expect(steps.map { text($0["name"]) } == ["slider step", "stepper press", "page push"])
-        let framesOf = ["slider step": ["move"], "stepper press": ["press", "release"], "page push": ["first frame", "slide frame", "at rest"]]
+        #expect(steps.map { text($0["name"]) } == ["slider step", "stepper press", "button press", "page push"])
+        let framesOf = ["slider step": ["move"], "stepper press": ["press", "release"], "button press": ["press", "release"], "page push": ["first frame", "slide frame", "at rest"]]
         for step in steps {
             guard case .array(let frames)? = step["frames"] else { Issue.record("no frames in \(step)"); continue }
             #expect(frames.map { text($0["frame"]) } == framesOf[text(step["name"])])

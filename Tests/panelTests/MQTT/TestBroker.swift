@@ -6,18 +6,28 @@ import PanelUI
 /// config (anonymous, no persistence) in the test's folder; stopped (SIGKILL) when dropped.
 /// mosquitto_sub and mosquitto_pub are the other side.
 final class TestBroker {
-    let port: Int
+    private(set) var port = 0
     private let folder: TemporaryFolder
     private var process: ChildProcess?
 
     /// `settings` replaces `allow_anonymous true` (a password file, TLS files for the listener).
+    /// The free port is found by binding port 0 and closing it, so another process (a parallel
+    /// test, another build's tests) may take it before mosquitto binds: then a new port is tried.
     init(folder: TemporaryFolder, settings: String = "allow_anonymous true\n") throws {
         self.folder = folder
-        port = Self.freePort()
         // As root mosquitto would become the user mosquitto, who can't read the test's files.
         let user = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) } ?? "root"
-        folder.write("user \(user)\nper_listener_settings false\npersistence false\nlistener \(port) 127.0.0.1\n" + settings, to: "mosquitto.conf")
-        try start()
+        for attempt in 1...5 {
+            port = Self.freePort()
+            folder.write("user \(user)\nper_listener_settings false\npersistence false\nlistener \(port) 127.0.0.1\n" + settings, to: "mosquitto.conf")
+            folder.write("", to: "mosquitto.log")
+            do {
+                try start()
+                return
+            } catch let error as BrokerError where attempt < 5 && error.message.contains("Address already in use") {
+                stop()
+            }
+        }
     }
 
     deinit { stop() }
@@ -30,6 +40,7 @@ final class TestBroker {
         let deadline = MonotonicClock.monotonicSeconds() + 10
         while MonotonicClock.monotonicSeconds() < deadline {
             if Self.accepts(port) { return }
+            if folder.readText("mosquitto.log")?.contains("Address already in use") == true { break }
             usleep(20_000)
         }
         throw BrokerError(message: "mosquitto did not listen on \(port): \(folder.readText("mosquitto.log") ?? "")")

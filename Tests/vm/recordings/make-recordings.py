@@ -278,3 +278,15 @@ g.stroke(t, [(405 + i % 2, 122 - 8 * i) for i in range(7)], lift=False)
 g.slotted(t + 6 * 0.012 + 0.25, {0: None})
 write_evemu("slider.evemu", ATMEL, "With slider.yaml: a sideways drag sets the slider to 80; a vertical drag that starts "
             "on it scrolls the list and leaves it.", description(ATMEL), g)
+
+# pages.yaml at 800x480, scale 1: a tap on "Network ›" (row y 108..171) opens the page; after
+# its 0.35 s slide a tap on the Wi-Fi switch (x 715..767, y 124..155) turns it off and one on
+# "Roaming" (row y 172..235) checks it; a tap on the back control (x 0..265, y 0..63) returns,
+# where the row's summary now reads "Off".
+g = Gesture()
+g.stroke(0.1, tap_points(400, 140))
+g.stroke(1.0, tap_points(741, 140))
+g.stroke(1.5, tap_points(400, 204))
+g.stroke(2.2, tap_points(60, 32))
+write_evemu("pages.evemu", ATMEL, "With pages.yaml: opens Network, turns Wi-Fi off and Roaming on there, goes back.",
+            description(ATMEL), g)
