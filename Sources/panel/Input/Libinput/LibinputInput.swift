@@ -83,6 +83,9 @@ final class LibinputInput: InputSource {
         return touches
     }
 
+    /// The names of the touchscreens present (`panel calibrate` matches its udev rule on one).
+    var touchscreenNames: [String] { touchDevices.compactMap { names[$0] }.sorted() }
+
     /// libinput's event time: touch times count from `origin`.
     func kernelMicroseconds(of touch: TouchEvent) -> UInt64? {
         origin + touch.time
