@@ -143,6 +143,7 @@ all_presses("atmel", "inverted", 0, 2).write("inverted.evemu", "X inverted: the 
 all_presses("wacom", "offset", 0, 3).write("offset.evemu", "Offset: 4 % right and 3 % up of where the finger is.")
 all_presses("elan", "scaled", 0, 4).write("scaled.evemu", "Scaled: the screen covers half the device's X range and 80 % of its Y range.")
 all_presses("atmel", "mount90", 0, 5).write("mount90.evemu", "The touch panel glued on turned 90 degrees.")
+all_presses("atmel", "mount90", 90, 7).write("mount90-r90.evemu", "The touch panel glued on turned 90 degrees, calibrated at --rotate 90.")
 for rotation in (0, 90, 180, 270):
     all_presses("quanta", "skew", rotation, 6 + rotation).write(
         f"skew-r{rotation}.evemu", f"Skewed and scaled, calibrated at --rotate {rotation}.")

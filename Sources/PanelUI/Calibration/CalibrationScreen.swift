@@ -1,6 +1,6 @@
 /// What `panel calibrate` shows: one crosshair, the corners already pressed as dots, and a few
 /// lines of text ("Point 2 of 4", "Touch the centre of the cross", a warning after a refused
-/// press). Pure pixels in the panel's turned (logical) coordinates; the display turns them.
+/// press, wrapped to the width). Pure pixels in the panel's turned (logical) coordinates; the display turns them.
 public struct CalibrationScreen: Equatable, Sendable {
     public var size: Size
     /// The crosshair's pixel, when one shows.
@@ -95,7 +95,11 @@ public struct CalibrationScreen: Equatable, Sendable {
         }
         line(title, titleFont, Self.text)
         if !instruction.isEmpty { line(instruction, lineFont, Self.text) }
-        if let warning { line(warning, lineFont, Self.warningText) }
+        if let warning {
+            for part in TextLines.wrap(warning, font: lineFont, width: Double(size.width) - 2 * margin, maxLines: 3) {
+                line(part, lineFont, Self.warningText)
+            }
+        }
         return buffer
     }
 }

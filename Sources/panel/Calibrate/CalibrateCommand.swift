@@ -17,8 +17,8 @@ extension Commands {
         let flags = try Arguments(args, command: "calibrate", valued: ["display", "rotate", "input", "write", "config", "timeout"])
         if flags.wantsHelp { console.out(Help.calibrate); return ExitStatus.success }
         // Everything that can be refused is refused before the screen is touched.
-        let description = try (flags["config"] ?? flags["write"]).map { try loadDescription($0) }
         if let path = flags["write"] { _ = try CalibrationWrite.check(path) }
+        let description = try (flags["config"] ?? flags["write"]).map { try loadDescription($0) }
         let rotation = try flags.rotation(command: "calibrate") ?? description?.rotation ?? .r0
         let timeout = try flags.positiveNumber("timeout", command: "calibrate") ?? calibrationTimeout
         let input = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) } ?? .libinput(seat: InputSpec.defaultSeat)
