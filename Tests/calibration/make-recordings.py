@@ -9,6 +9,7 @@ reports them: axes swapped, inverted, offset, scaled, turned 90 degrees, skewed.
 finger down and six samples 12 ms apart, each off by up to a pixel (a real finger wobbles),
 then up; presses are 0.8 s apart.
 The test (Tests/panelTests/Calibrate) knows each model too: the names and matrices below.
+It also writes the two recordings of the VM's calibrate case into Tests/vm/recordings.
 Usage: make-recordings.py SHARED_RECORDINGS_DIR   (writes next to this script)
 """
 import os
@@ -121,8 +122,8 @@ class Recording:
         self.ev(SYN, 0, 0)
         self.t = round(self.t + 0.8, 6)
 
-    def write(self, name, comment):
-        with open(os.path.join(here, name), "w") as f:
+    def write(self, name, comment, folder=here):
+        with open(os.path.join(folder, name), "w") as f:
             f.write("# EVEMU 1.3\n")
             f.write(f"# {comment}\n# Device description from ../shared/recordings/{self.source} (whot/evemu-devices, MIT);\n")
             f.write("# presses written by Tests/calibration/make-recordings.py.\n")
@@ -172,3 +173,16 @@ r = Recording("atmel", "swapped", 22)
 r.press(points[0])
 r.press(points[1])
 r.write("two-corners.evemu", "Swapped axes, but only the first two corners are pressed.")
+
+# The VM's calibrate case (Tests/vm/rig.py): the Atmel with swapped axes pressed at the five
+# crosshairs, then one tap on the lamp row of Tests/vm/recordings/calibrate.yaml (`panel layout
+# --config Tests/vm/recordings/calibrate.yaml --scale 1`: y 144..207 at 800x480), both played
+# into one uinput device, so the description's matrix must take the finger to the lamp.
+vm = os.path.join(here, "..", "vm", "recordings")
+r = Recording("atmel", "swapped", 30)
+for point in points:
+    r.press(point)
+r.write("calibrate-presses.evemu", "Swapped axes: presses at panel calibrate's crosshairs at 800x480 (the VM's calibrate case).", vm)
+r = Recording("atmel", "swapped", 31)
+r.press((400.5, 176.5))
+r.write("calibrate-tap.evemu", "Swapped axes: a tap on the lamp row of calibrate.yaml, once calibrated.", vm)

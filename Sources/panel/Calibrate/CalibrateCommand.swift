@@ -41,7 +41,8 @@ extension Commands {
         } else {
             // Identity on every touchscreen for the run: a udev LIBINPUT_CALIBRATION_MATRIX (or
             // the description's) must not bias the presses the new matrix is fitted to.
-            let live = try openLiveInput(input, screen: display.screenSize, calibration: CalibrationMatrix.identity.values, log: log)!
+            let live = try openLiveInput(input, screen: display.screenSize, calibration: CalibrationMatrix.identity.values,
+                                         calibrationOrigin: "panel calibrate (identity for the run, over udev's)", log: log)!
             try liveCalibration(run, input: live, signals: signals, timeout: timeout)
             deviceNames = live.touchscreenNames
         }
