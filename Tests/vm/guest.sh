@@ -85,6 +85,7 @@ calibrate_case() {
     evemu-device "$REPO/Tests/vm/recordings/$2" > "$out.device" 2>&1 &
     device_pid=$!
     wait_for 60 grep -q "; touchscreen" "$out.calibrate-log" || echo "guest: calibrate saw no touchscreen" >> "$out.calibrate-log"
+    udevadm info --query=property --name="$(grep -o '/dev/input/event[0-9]*' "$out.device")" > "$out.udev" 2>&1
     evemu-play "$(grep -o '/dev/input/event[0-9]*' "$out.device")" < "$REPO/Tests/vm/recordings/$2"
     wait "$calibrate_pid"
     echo $? > "$out.calibrate-status"

@@ -140,6 +140,9 @@ def check_calibrate(base, expected, reference):
         matrix = calibration_of(open(f"{base}.panel.yml").read())
         if not matrix or not expected or any(abs(a - b) > 0.002 for a, b in zip(matrix, expected)):
             problems.append(f"panel calibrate wrote {matrix}, the replay fits {expected}")
+        # The bias guest.sh gave the device through udev, which calibrate reads past.
+        if "LIBINPUT_CALIBRATION_MATRIX=-1 0 1 0 -1 1" not in open(f"{base}.udev").read():
+            problems.append("udev did not give the device guest.sh's upside-down matrix")
         if "ENV{LIBINPUT_CALIBRATION_MATRIX}=" not in open(f"{base}.calibrate").read():
             problems.append("panel calibrate printed no udev rule")
         if json.load(open(f"{reference}/state.json"))["values"].get("lamp") is not True:
