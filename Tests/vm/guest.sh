@@ -72,18 +72,23 @@ touch_case() {
 
 # calibrate_case NAME PRESSES: a uinput touchscreen from PRESSES' device, whose udev matrix
 # turns it upside down (calibrate must set identity for its run, and the description's matrix
-# must win in panel's); `panel calibrate --display drm --input libinput --write` reads its
-# presses and writes /tmp/NAME/panel.yml. The device stays for the tap.
+# must win in panel's); `panel calibrate --timeout 3` untouched must give up (status 3), then
+# `panel calibrate --display drm --input libinput --write` reads its presses and writes
+# /tmp/NAME/panel.yml. The device stays for the tap.
 calibrate_case() {
     cp "$REPO/Tests/vm/recordings/calibrate.yaml" "/tmp/$1/panel.yml"
     mkdir -p /etc/udev/rules.d
     echo 'SUBSYSTEM=="input", KERNEL=="event[0-9]*", ENV{LIBINPUT_CALIBRATION_MATRIX}="-1 0 1 0 -1 1"' > /etc/udev/rules.d/99-panel-vm-bias.rules
     start_udev
+    evemu-device "$REPO/Tests/vm/recordings/$2" > "$out.device" 2>&1 &
+    device_pid=$!
+    wait_for 30 grep -q '/dev/input/event' "$out.device"
+    # Nobody touches: calibrate gives up after --timeout with status 3.
+    "$PANEL" calibrate --display drm --input libinput --timeout 3 > /dev/null 2> "$out.timeout-log" < /dev/null
+    echo $? > "$out.timeout-status"
     "$PANEL" calibrate --display drm --input libinput --write "/tmp/$1/panel.yml" --timeout 60 \
         > "$out.calibrate" 2> "$out.calibrate-log" < /dev/null &
     calibrate_pid=$!
-    evemu-device "$REPO/Tests/vm/recordings/$2" > "$out.device" 2>&1 &
-    device_pid=$!
     wait_for 60 grep -q "; touchscreen" "$out.calibrate-log" || echo "guest: calibrate saw no touchscreen" >> "$out.calibrate-log"
     udevadm info --query=property --name="$(grep -o '/dev/input/event[0-9]*' "$out.device")" > "$out.udev" 2>&1
     evemu-play "$(grep -o '/dev/input/event[0-9]*' "$out.device")" < "$REPO/Tests/vm/recordings/$2"

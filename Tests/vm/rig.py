@@ -130,8 +130,9 @@ def calibration_of(text):
 
 
 def check_calibrate(base, expected, reference):
-    """The guest's `panel calibrate` exited 0 and wrote the matrix the host's replay of the same
-    presses fitted (libinput's float matrix aside); the lamp the tap aims at is on."""
+    """The guest's `panel calibrate` gave up untouched after --timeout with status 3, then exited
+    0 and wrote the matrix the host's replay of the same presses fitted (libinput's float
+    matrix aside); the lamp the tap aims at is on."""
     problems = []
     try:
         status = open(f"{base}.calibrate-status").read().strip()
@@ -140,6 +141,10 @@ def check_calibrate(base, expected, reference):
         matrix = calibration_of(open(f"{base}.panel.yml").read())
         if not matrix or not expected or any(abs(a - b) > 0.002 for a, b in zip(matrix, expected)):
             problems.append(f"panel calibrate wrote {matrix}, the replay fits {expected}")
+        timeout_log = open(f"{base}.timeout-log").read()
+        if open(f"{base}.timeout-status").read().strip() != "3" or \
+                "no touch for 3 s while waiting for point 1 of 4 (top left)" not in timeout_log:
+            problems.append(f"panel calibrate --timeout 3 without a touch did not give up with status 3: {timeout_log.strip()}")
         # The bias guest.sh gave the device through udev, which calibrate reads past.
         if "LIBINPUT_CALIBRATION_MATRIX=-1 0 1 0 -1 1" not in open(f"{base}.udev").read():
             problems.append("udev did not give the device guest.sh's upside-down matrix")
