@@ -110,6 +110,22 @@ struct CalibrateRefusalTests {
         #expect(check.status == 0, "\(check.err)")
     }
 
+    @Test func badFlagsAreMistakesAndHelpNamesTheExitStatuses() throws {
+        let folder = TemporaryFolder()
+        for (flags, message) in [(["--rotate", "45"], "panel calibrate: --rotate must be 0, 90, 180 or 270, not '45'"),
+                                 (["--timeout", "0"], "panel calibrate: --timeout must be a number above 0, not '0'"),
+                                 (["--scale", "2"], "panel calibrate: unknown flag --scale")] {
+            let run = try CalibrateProcess.run(["calibrate", "--display", "headless:800x480"] + flags, in: folder)
+            #expect(run.status == .exited(2))
+            #expect(run.err.contains(message), "\(run.err)")
+        }
+        let help = try CalibrateProcess.run(["calibrate", "--help"], in: folder)
+        #expect(help.status == .exited(0))
+        #expect(help.out.contains("usage: panel calibrate") && help.out.contains("3 no touch within --timeout"), "\(help.out)")
+        let main = try CalibrateProcess.run(["--help"], in: folder)
+        #expect(main.out.contains("panel calibrate [--display SPEC]"))
+    }
+
     @Test func inputNoneIsAMistake() throws {
         let folder = TemporaryFolder()
         let run = try CalibrateProcess.run(["calibrate", "--input", "none", "--display", "headless:800x480"], in: folder)
