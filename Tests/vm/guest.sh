@@ -7,6 +7,9 @@
 # Touch cases (PLAYER evemu, record or unplug) also start udevd, run `panel touches` with the
 # same flags beside panel, create a uinput touchscreen from Tests/vm/recordings/RECORDING
 # once both have libinput running, and play it into the kernel (see touch_case).
+# A calibrate case (PLAYER calibrate, RECORDING "PRESSES TAP") runs two commands in sequence:
+# `panel calibrate --display drm --write` on a uinput touchscreen fed PRESSES, then panel with
+# the description it wrote and TAP played into the same device (see calibrate_case).
 set -u
 . /results/env    # PANEL=… REPO=…
 cd "$REPO"
@@ -67,6 +70,33 @@ touch_case() {
     wait_for 20 test "$(wc -l < "$out.touches")" -ge "$4" || echo "guest: panel touches printed too little" >> "$out.log"
 }
 
+# calibrate_case NAME PRESSES: a uinput touchscreen from PRESSES' device, whose udev matrix
+# turns it upside down (calibrate must set identity for its run, and the description's matrix
+# must win in panel's); `panel calibrate --timeout 3` untouched must give up (status 3), then
+# `panel calibrate --display drm --input libinput --write` reads its presses and writes
+# /tmp/NAME/panel.yml. The device stays for the tap.
+calibrate_case() {
+    cp "$REPO/Tests/vm/recordings/calibrate.yaml" "/tmp/$1/panel.yml"
+    mkdir -p /etc/udev/rules.d
+    echo 'SUBSYSTEM=="input", KERNEL=="event[0-9]*", ENV{LIBINPUT_CALIBRATION_MATRIX}="-1 0 1 0 -1 1"' > /etc/udev/rules.d/99-panel-vm-bias.rules
+    start_udev
+    evemu-device "$REPO/Tests/vm/recordings/$2" > "$out.device" 2>&1 &
+    device_pid=$!
+    wait_for 30 grep -q '/dev/input/event' "$out.device"
+    # Nobody touches: calibrate gives up after --timeout with status 3.
+    "$PANEL" calibrate --display drm --input libinput --timeout 3 > /dev/null 2> "$out.timeout-log" < /dev/null
+    echo $? > "$out.timeout-status"
+    "$PANEL" calibrate --display drm --input libinput --write "/tmp/$1/panel.yml" --timeout 60 \
+        > "$out.calibrate" 2> "$out.calibrate-log" < /dev/null &
+    calibrate_pid=$!
+    wait_for 60 grep -q "; touchscreen" "$out.calibrate-log" || echo "guest: calibrate saw no touchscreen" >> "$out.calibrate-log"
+    udevadm info --query=property --name="$(grep -o '/dev/input/event[0-9]*' "$out.device")" > "$out.udev" 2>&1
+    evemu-play "$(grep -o '/dev/input/event[0-9]*' "$out.device")" < "$REPO/Tests/vm/recordings/$2"
+    wait "$calibrate_pid"
+    echo $? > "$out.calibrate-status"
+    cp "/tmp/$1/panel.yml" "$out.panel.yml"
+}
+
 tab="$(printf '\t')"
 while IFS="$tab" read -r name flags player recording lines; do
     out="/results/$name"
@@ -78,7 +108,10 @@ while IFS="$tab" read -r name flags player recording lines; do
     esac
     "$PANEL" outputs > "$out.outputs-before" 2>&1
     touches_pid="" device_pid=""
-    if [ -n "$player" ]; then
+    if [ "$player" = calibrate ]; then
+        calibrate_case "$name" "${recording%% *}"
+        flags="$flags --config /tmp/$name/panel.yml"
+    elif [ -n "$player" ]; then
         start_udev
         # shellcheck disable=SC2086 # flags are words; `touches` has no --stats or --scale
         "$PANEL" touches $(echo "$flags" | sed 's/--stats//; s/--scale [^ ]*//') --count "$lines" --timeout 30 > "$out.touches" 2> "$out.touches-log" &
@@ -88,7 +121,11 @@ while IFS="$tab" read -r name flags player recording lines; do
     "$PANEL" run --display "$display" --state "/tmp/$name/state.json" $flags < /dev/null > "$out.stdout" 2> "$out.log" &
     pid=$!
     if wait_for 120 showing "$out.log" "$pid"; then
-        [ -z "$player" ] || touch_case "$name" "$player" "$recording" "$lines"
+        if [ "$player" = calibrate ]; then
+            evemu-play "$(grep -o '/dev/input/event[0-9]*' "$out.device")" < "$REPO/Tests/vm/recordings/${recording#* }"
+        elif [ -n "$player" ]; then
+            touch_case "$name" "$player" "$recording" "$lines"
+        fi
         echo "PANEL-READY $name" > /dev/console
         wait_for 60 test -e "$out.shot-taken" || echo "guest: no screendump for $name" >> "$out.log"
     else
@@ -96,8 +133,9 @@ while IFS="$tab" read -r name flags player recording lines; do
     fi
     if [ -n "$player" ]; then
         [ "$player" != record ] || exec 3>&-   # libinput replay ends at end of input
-        kill "$device_pid" "$touches_pid" 2>/dev/null
-        wait "$device_pid" "$touches_pid" 2>/dev/null
+        # shellcheck disable=SC2086 # a calibrate case has no touches_pid: unquoted, it is no word
+        kill $device_pid $touches_pid 2>/dev/null
+        wait $device_pid $touches_pid 2>/dev/null
     fi
     kill -TERM "$pid" 2>/dev/null
     wait "$pid"

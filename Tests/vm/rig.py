@@ -54,6 +54,13 @@ VMS = [
         # --stats: touch to screen, from libinput's event time to the page flip's timestamp.
         ("tap-stats", f"{TOUCH} --stats", "evemu", "tap.evemu"),
     ]),
+    # Two commands in sequence (player calibrate, recordings "PRESSES TAP"): `panel calibrate
+    # --display drm --write` on a uinput touchscreen with swapped axes (and a udev matrix that
+    # would turn it upside down), then panel with the written description and a tap on the
+    # lamp row played into the same device.
+    ("calibrate", ["-device", "virtio-gpu-pci,xres=800,yres=480"], [
+        ("calibrate-swapped", f"{TOUCH}", "calibrate", "calibrate-presses.evemu calibrate-tap.evemu"),
+    ]),
     ("bochs", ["-device", "VGA,xres=800,yres=480"], [
         ("replay-r270", f"{DEMO} --hold --rotate 270"),
         # bochs answers DirtyFB with ENOSYS: its writes show at once.
@@ -95,6 +102,61 @@ def prepare_touch_case(case, flags, player, recording, args):
                              capture_output=True, text=True).stdout
     return {"reference": reference, "touches": touches_without_times(touches), "lines": len(touches.splitlines()),
             "pixels": Image.open(f"{reference}/screen.png").convert("RGB").tobytes()}
+
+
+def prepare_calibrate_case(case, flags, player, recordings, args):
+    """Host-side expectations of a calibrate case: `panel calibrate` on the presses replayed
+    here, written into a copy of calibrate.yaml; the reference screenshot and state of the tap
+    replayed with that copy."""
+    reference = f"{args.work}/reference-{case}"
+    os.makedirs(reference)
+    presses, tap = (f"{args.repo}/Tests/vm/recordings/{name}" for name in recordings.split())
+    with open(f"{args.repo}/Tests/vm/recordings/calibrate.yaml") as f, open(f"{reference}/panel.yml", "w") as g:
+        g.write(f.read())
+    out = subprocess.run([args.panel, "calibrate", "--input", f"replay:{presses}", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}",
+                          "--write", f"{reference}/panel.yml"], cwd=args.repo, check=True, capture_output=True, text=True).stdout
+    words = flags.replace("--input libinput", f"--input replay:{tap}").split()
+    subprocess.run([args.panel, "run", "--display", f"headless:{SCREEN[0]}x{SCREEN[1]}", "--state", f"{reference}/state.json",
+                    "--screenshot", f"{reference}/screen.png", "--config", f"{reference}/panel.yml"] + words,
+                   cwd=args.repo, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return {"reference": reference, "calibrate": True, "lines": 0, "matrix": calibration_of(out),
+            "pixels": Image.open(f"{reference}/screen.png").convert("RGB").tobytes()}
+
+
+def calibration_of(text):
+    """The six numbers of a `calibration: [a, b, c, d, e, f]` line, or None."""
+    for line in text.splitlines():
+        if line.startswith("calibration: [") and line.rstrip().endswith("]"):
+            return [float(n) for n in line.split("[", 1)[1].rstrip().rstrip("]").split(",")]
+    return None
+
+
+def check_calibrate(base, expected, reference):
+    """The guest's `panel calibrate` gave up untouched after --timeout with status 3, then exited
+    0 and wrote the matrix the host's replay of the same presses fitted (libinput's float
+    matrix aside); the lamp the tap aims at is on."""
+    problems = []
+    try:
+        status = open(f"{base}.calibrate-status").read().strip()
+        if status != "0":
+            problems.append(f"panel calibrate exited with status {status}")
+        matrix = calibration_of(open(f"{base}.panel.yml").read())
+        if not matrix or not expected or any(abs(a - b) > 0.002 for a, b in zip(matrix, expected)):
+            problems.append(f"panel calibrate wrote {matrix}, the replay fits {expected}")
+        timeout_log = open(f"{base}.timeout-log").read()
+        if open(f"{base}.timeout-status").read().strip() != "3" or \
+                "no touch for 3 s while waiting for point 1 of 4 (top left)" not in timeout_log:
+            problems.append(f"panel calibrate --timeout 3 without a touch did not give up with status 3: {timeout_log.strip()}")
+        # The bias guest.sh gave the device through udev, which calibrate reads past.
+        if "LIBINPUT_CALIBRATION_MATRIX=-1 0 1 0 -1 1" not in open(f"{base}.udev").read():
+            problems.append("udev did not give the device guest.sh's upside-down matrix")
+        if "ENV{LIBINPUT_CALIBRATION_MATRIX}=" not in open(f"{base}.calibrate").read():
+            problems.append("panel calibrate printed no udev rule")
+        if json.load(open(f"{reference}/state.json"))["values"].get("lamp") is not True:
+            problems.append("the headless reference's tap did not turn the lamp on")
+    except (OSError, ValueError) as error:
+        problems.append(f"panel calibrate: {error}")
+    return problems
 
 
 def touches_without_times(text):
@@ -225,7 +287,10 @@ def check_case(vm, case, flags, args, folder, touch):
         problems.append(f"panel exited with status {status}")
     if "--stats" in flags.split():
         problems += check_stats(f"{base}.log")
-    if case in touch:
+    if case in touch and touch[case].get("calibrate"):
+        reference = touch[case]["reference"]
+        problems += check_calibrate(base, touch[case]["matrix"], reference)
+    elif case in touch:
         reference = touch[case]["reference"]
         try:
             with open(f"{base}.touches") as f:
@@ -422,7 +487,8 @@ def main():
         if only and only != vm:
             continue
         folder = f"{args.work}/{vm}"
-        touch = {case: prepare_touch_case(case, flags, *played, args) for case, flags, *played in cases if played}
+        touch = {case: (prepare_calibrate_case if played[0] == "calibrate" else prepare_touch_case)(case, flags, *played, args)
+                 for case, flags, *played in cases if played}
         try:
             timings = run_vm(vm, device, cases, args, folder, touch)
         except Exception as error:  # a VM that never finished fails all its cases
@@ -440,7 +506,8 @@ def main():
             if problems:
                 failed += 1
                 print(f"vm: FAIL {vm}/{case} ({took}): " + "; ".join(problems))
-                for extra in (log, f"{folder}/{case}.touches-log", f"{folder}/{case}.device", f"{folder}/console.log"):
+                for extra in (log, f"{folder}/{case}.touches-log", f"{folder}/{case}.calibrate-log", f"{folder}/{case}.device",
+                              f"{folder}/console.log"):
                     if os.path.exists(extra):
                         print(f"---- {extra}")
                         print("".join(open(extra).readlines()[-40:]), end="")

@@ -1,7 +1,8 @@
 import Glibc
 import PanelUI
 
-/// Exit statuses: 0 done, 1 a failure at run time, 2 a mistake in the command line or an input file.
+/// Exit statuses: 0 done, 1 a failure at run time, 2 a mistake in the command line or an input file
+/// (3: `panel calibrate` timed out, `ExitStatus.timedOut`).
 enum ExitStatus {
     static let success: Int32 = 0
     static let failure: Int32 = 1
@@ -24,12 +25,12 @@ enum Commands {
         var args = arguments[...]
         let command: String
         switch args.first {
-        case "run", "check", "layout", "touches", "outputs", "ctl", "bench": command = args.removeFirst()
+        case "run", "check", "layout", "touches", "calibrate", "outputs", "ctl", "bench": command = args.removeFirst()
         case "help", "--help", "-h":
             console.out(Help.main)
             return ExitStatus.success
         case let first? where !first.hasPrefix("-"):
-            log.write("panel: unknown command '\(first)' (commands: run, check, layout, touches, outputs, ctl, bench; see panel --help)")
+            log.write("panel: unknown command '\(first)' (commands: run, check, layout, touches, calibrate, outputs, ctl, bench; see panel --help)")
             return ExitStatus.badInput
         default: command = "run"
         }
@@ -38,6 +39,7 @@ enum Commands {
             case "check": return try check(args, console: console)
             case "layout": return try layout(args, console: console)
             case "touches": return try touches(args, console: console, log: log)
+            case "calibrate": return try calibrate(args, console: console, log: log)
             case "outputs": return try outputs(args, console: console)
             case "ctl": return try ctl(args, console: console)
             case "bench": return try bench(args, console: console, log: log)

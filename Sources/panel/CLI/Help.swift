@@ -9,6 +9,8 @@ enum Help {
            panel layout [--config FILE] [--display headless:WxH] [--rotate N]
            panel touches --input SPEC [--config FILE] [--display headless:WxH] [--rotate N]
                          [--count N] [--timeout S]
+           panel calibrate [--display SPEC] [--rotate N] [--input SPEC] [--write FILE] [--config FILE]
+                           [--timeout S]
            panel outputs [--display drm[:DEVICE][,…]]
            panel ctl [--socket PATH] get [ID] | set [--no-apply] ID VALUE | press ID | update ID … | subscribe
            panel bench [--json] [--repeat N] [--config FILE] [--static-binary FILE]
@@ -81,6 +83,40 @@ enum Help {
                      panel's calibration on site
       --config FILE  use the description's `calibration` and `rotate`
       --count N      stop after N lines;  --timeout S  stop after S seconds without input
+    """
+
+    static let calibrate = """
+    usage: panel calibrate [--display SPEC] [--rotate 0|90|180|270] [--input SPEC] [--write FILE]
+                           [--config FILE] [--timeout S]
+
+    Calibrates a touchscreen on its own screen: touch the centre of the crosshair 10 % in from
+    each corner (top left, top right, bottom right, bottom left), then the centre to check.
+    Touches are read uncalibrated (each touchscreen's matrix is set to identity for the run,
+    over udev's LIBINPUT_CALIBRATION_MATRIX), each press is averaged from down to up, and
+    libinput's 6-number matrix is fitted to the four corners by least squares. A press whose
+    samples spread more than 3 % of the screen's shorter side (a slipped finger), with two
+    fingers, or, from the fourth corner on, more than 5 % from where the others put it, is
+    asked for again (said on screen and on stderr); two such disagreements in a row start over.
+    The centre check's error is shown and logged. Prints on stdout a udev rule for
+    /etc/udev/rules.d/ (matched on the touchscreen's name) and a line
+    `calibration: [a, b, c, d, e, f]` for the description. The matrix maps to the unrotated
+    screen, as libinput applies it before panel turns touches: the same matrix is right at
+    every --rotate.
+      --display SPEC  as for panel run (default drm when /dev/dri has a card)
+      --rotate N      the panel's rotation the crosshairs are drawn at (default `rotate:` of
+                      --config, else of --write's file, else 0)
+      --input SPEC    libinput[:SEAT] (default seat0), path:/dev/input/eventN[,…], or
+                      replay:FILE (a recording's touches, for tests)
+      --write FILE    set the `calibration:` key of this description, everything else kept
+                      byte for byte; written atomically with the file's mode; a symbolic link
+                      or a description that does not load is refused before anything is shown
+      --config FILE   the description whose `rotate:` applies
+      --timeout S     give up after S seconds without a touch (default 60; not for replays,
+                      where a recording that ends first is an error naming the crosshair)
+
+    Exit status: 0 calibrated (and written), 1 a failure at run time (display, input, a
+    signal, the write), 2 a mistake in the command line, the recording or the description
+    (--write is refused before the screen is touched), 3 no touch within --timeout.
     """
 
     static let outputs = """

@@ -5,7 +5,8 @@ import PanelUI
 /// `touches` printing loop.
 extension Commands {
     /// libinput for `libinput[:SEAT]` and `path:…`; nil for the other inputs.
-    static func openLiveInput(_ spec: InputSpec, screen: Size, calibration: [Double]?, log: Log) throws(CommandFailure) -> LibinputInput? {
+    static func openLiveInput(_ spec: InputSpec, screen: Size, calibration: [Double]?, calibrationOrigin: String = "the description",
+                              log: Log) throws(CommandFailure) -> LibinputInput? {
         let devices: LibinputInput.Devices
         switch spec {
         case .libinput(let seat): devices = .seat(seat)
@@ -13,7 +14,7 @@ extension Commands {
         case .replay, .none: return nil
         }
         do {
-            return try LibinputInput(devices, screen: screen, calibration: calibration, log: log)
+            return try LibinputInput(devices, screen: screen, calibration: calibration, calibrationOrigin: calibrationOrigin, log: log)
         } catch {
             throw CommandFailure(message: "panel: input: \(error)", status: ExitStatus.failure)
         }

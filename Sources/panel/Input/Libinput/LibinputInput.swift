@@ -20,6 +20,8 @@ final class LibinputInput: InputSource {
     private let devices: Devices
     private let screen: Size
     private let calibration: [Double]?
+    /// Where `calibration` comes from, for the log line of each device added.
+    private let calibrationOrigin: String
     private let log: Log
     private var translator: TouchTranslator
     /// CLOCK_MONOTONIC microseconds at start, which touch times count from.
@@ -35,16 +37,18 @@ final class LibinputInput: InputSource {
     /// - Parameters:
     ///   - screen: the physical screen in pixels, what `…_transformed` coordinates scale to.
     ///   - calibration: the description's matrix, set on every touchscreen as it is added;
-    ///     nil leaves libinput's default (udev's LIBINPUT_CALIBRATION_MATRIX, else identity).
-    init(_ devices: Devices, screen: Size, calibration: [Double]?, opener: any DeviceOpener = DirectDeviceOpener(),
-         log: Log) throws(LibinputError) {
+    ///     nil leaves libinput's default (udev's LIBINPUT_CALIBRATION_MATRIX, else identity);
+    ///     `panel calibrate` sets identity, so udev's matrix can't bias the presses it reads.
+    ///   - calibrationOrigin: where that matrix comes from, as the log says it.
+    init(_ devices: Devices, screen: Size, calibration: [Double]?, calibrationOrigin: String = "the description",
+         opener: any DeviceOpener = DirectDeviceOpener(), log: Log) throws(LibinputError) {
         switch devices {
         case .seat(let seat): context = try LibinputContext(seat: seat, opener: opener, log: log)
         case .paths(let paths): context = try LibinputContext(paths: paths, opener: opener, log: log)
         }
         libinput = context.libinput
         fd = libinput.getFd(context.pointer)
-        (self.devices, self.screen, self.calibration, self.log) = (devices, screen, calibration, log)
+        (self.devices, self.screen, self.calibration, self.calibrationOrigin, self.log) = (devices, screen, calibration, calibrationOrigin, log)
         translator = TouchTranslator(screen: screen)
         origin = Self.monotonicMicroseconds()
         pending = drain(at: 0)
@@ -82,6 +86,9 @@ final class LibinputInput: InputSource {
         pending = []
         return touches
     }
+
+    /// The names of the touchscreens present (`panel calibrate` matches its udev rule on one).
+    var touchscreenNames: [String] { touchDevices.compactMap { names[$0] }.sorted() }
 
     /// libinput's event time: touch times count from `origin`.
     func kernelMicroseconds(of touch: TouchEvent) -> UInt64? {
@@ -122,10 +129,10 @@ final class LibinputInput: InputSource {
         // libinput's matrix is float; the description's numbers are rounded to it.
         let matrix = calibration.map { Float($0) }
         guard libinput.deviceConfigCalibrationSetMatrix(device, matrix) == LIBINPUT_CONFIG_STATUS_SUCCESS else {
-            log.warning("input: libinput refused the description's calibration \(calibration) for this device")
+            log.warning("input: libinput refused the calibration \(calibration) from \(calibrationOrigin) for this device")
             return "uncalibrated"
         }
-        return "calibration \(calibration) from the description"
+        return "calibration \(calibration) from \(calibrationOrigin)"
     }
 
     private func removed(_ key: LibinputEvent.DeviceKey) {
