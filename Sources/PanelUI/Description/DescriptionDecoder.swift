@@ -18,7 +18,7 @@ extension PanelDescription {
                 throw context.error(at: SourceLocation(line: 1, column: 1), "the file is empty; a panel description needs at least a 'sections' list")
             }
             var draft = PanelDraft()
-            _ = try decodeMapping(root, what: "the description", fields: panelFields, into: &draft, context)
+            let rootKeys = try decodeMapping(root, what: "the description", fields: panelFields, into: &draft, context)
             guard let sectionsNode = draft.sections else {
                 throw context.error(root, "the description has no 'sections'; add a list of sections, each with 'controls'")
             }
@@ -30,6 +30,8 @@ extension PanelDescription {
                                     fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
                                     columns: draft.columns, themeSchedule: draft.theme.schedule, mqtt: draft.mqtt)
                 .with(warnings: context.warnings.all)
+                .with(screen: try finishedScreen(draft.screen, blankAfter: draft.blankAfter, keys: rootKeys,
+                                                 controls: PanelDescription.flattened(sections).0, context))
         })
     }
 }
@@ -47,6 +49,7 @@ private struct PanelDraft {
     var physicalSize: PhysicalSize?
     var columns = ColumnSetting.auto
     var mqtt: MQTTDescription?
+    var screen = ScreenSettings()
 }
 
 private let panelFields: [Field<PanelDraft>] = [
@@ -61,7 +64,7 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("physical_size", \.physicalSize, .physicalSize),
     Field("columns", \.columns, .columns),
     Field("mqtt", \.mqtt, .mqtt),
-]
+] + screenFields.map { Field($0, in: \.screen) }
 
 private struct SectionDraft {
     var title: String?
@@ -77,7 +80,7 @@ extension Conversion<Double> {
     /// A positive number of seconds up to a year, fractions allowed: `blank_after: 300`.
     /// A year is no different from never for a screen, and it keeps every conversion of the
     /// time to the loop clock's nanoseconds far from overflowing (9.3e18 s used to kill the panel).
-    fileprivate static var seconds: Self {
+    static var seconds: Self {
         Self { (node, key, context) throws(DescriptionError) in
             if case .scalar(let text, false, _) = node, let value = Double(text), value.isFinite, value > 0,
                value <= PanelDescription.longestSeconds {
