@@ -283,7 +283,7 @@ final class PanelSession {
             let idle = screen.settings.idle
             switch state {
             case .dimmed:
-                log.info("idle: dimmed to \(screen.shownFraction(at: .infinity).percentText) after \(Self.seconds(idle?.dimAfter)) s without a touch")
+                log.info("idle: dimmed to \(screen.dimmedFraction.percentText) after \(Self.seconds(idle?.dimAfter)) s without a touch")
             case .off:
                 log.info("idle: off after \(Self.seconds(idle?.offAfter)) s without a touch (\(screen.offIsBacklight ? "backlight" : "DPMS or a black frame"))")
                 if !screen.offIsBacklight { try display.setPower(on: false) }

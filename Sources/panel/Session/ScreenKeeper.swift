@@ -81,9 +81,15 @@ final class ScreenKeeper {
 
     /// The brightness the stages, the night and the setting ask for at `now`, 0...1.
     func shownFraction(at now: Double) -> Double {
+        fraction(dimProgress: stages?.dimProgress(at: now) ?? 0)
+    }
+
+    /// The brightness once dimmed, 0...1.
+    var dimmedFraction: Double { fraction(dimProgress: 1) }
+
+    private func fraction(dimProgress: Double) -> Double {
         let cap = night?.isInside == true ? settings.night?.brightness : nil
-        return BrightnessLevel.shown(setting: setting, nightCap: cap, dimTo: settings.idle?.dimTo ?? 1,
-                                     progress: stages?.dimProgress(at: now) ?? 0)
+        return BrightnessLevel.shown(setting: setting, nightCap: cap, dimTo: settings.idle?.dimTo ?? 1, progress: dimProgress)
     }
 
     /// Writes the brightness when it differs from what the device holds; nothing while off.

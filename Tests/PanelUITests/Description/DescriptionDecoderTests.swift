@@ -93,7 +93,7 @@ import Testing
 }
 
 /// Every kind's keys before the style keys: each kind's own keys in the registry's order.
-private let controlKeys = "id, kind, label, detail, enabled, icon, default, confirm, options, must_have_selection, min, max, step, unit, send, interval, style, source, sections, summary, action"
+private let controlKeys = "id, kind, label, detail, enabled, icon, default, confirm, options, must_have_selection, min, max, step, unit, send, interval, bind, min_brightness, style, source, sections, summary, action"
 private let styleKeys = "label_color, label_font_size, show_label, box_type, line_width, hide_box, tint_color, on_tint_color, on_fill_color, on_check_color, check_color, box_fill_color, box_border_color, thumb_color, animation_duration, on_animation, off_animation, on_image, off_image, thumb_image"
 
 private let errorCases: [(yaml: String, expected: String)] = [
@@ -105,7 +105,7 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("sections: []", "panel.yaml:1:11: 'sections' is empty; add at least one section with 'controls'"),
     ("sections: {a: 1}", "panel.yaml:1:11: 'sections' must be a list (lines starting with '- '), not a mapping"),
     ("titel: x\nsections: [{}]",
-     "panel.yaml:1:1: unknown key 'titel' in the description (did you mean 'title'?); allowed keys: title, rotate, theme, sections, blank_after, socket, calibration, scale, physical_size, columns, mqtt"),
+     "panel.yaml:1:1: unknown key 'titel' in the description (did you mean 'title'?); allowed keys: title, rotate, theme, sections, blank_after, socket, calibration, scale, physical_size, columns, mqtt, backlight, idle, night, on_idle"),
     ("sections:\n  - controls:\n      - {id: wifi, kind: switch, colour: red}",
      "panel.yaml:3:34: unknown key 'colour' in control 'wifi'; allowed keys: \(controlKeys), \(styleKeys)"),
     ("sections:\n  - controls:\n      - {Id: wifi, kind: switch}",

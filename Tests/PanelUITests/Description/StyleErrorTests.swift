@@ -27,7 +27,7 @@ private let styleErrorCases: [(yaml: String, expected: String)] = [
     (control("id: c, kind: checkbox, box_type: sqare"),
      "/etc/panel/panel.yaml:3:43: box_type 'sqare' is not one of circle, square (did you mean 'square'?)"),
     (control("id: c, kind: checkbox, on_tint_colour: '#000000'"),
-     "/etc/panel/panel.yaml:3:33: unknown key 'on_tint_colour' in control 'c' (did you mean 'on_tint_color'?); allowed keys: id, kind, label, detail, enabled, icon, default, confirm, options, must_have_selection, min, max, step, unit, send, interval, style, source, sections, summary, action, label_color, label_font_size, show_label, box_type, line_width, hide_box, tint_color, on_tint_color, on_fill_color, on_check_color, check_color, box_fill_color, box_border_color, thumb_color, animation_duration, on_animation, off_animation, on_image, off_image, thumb_image"),
+     "/etc/panel/panel.yaml:3:33: unknown key 'on_tint_colour' in control 'c' (did you mean 'on_tint_color'?); allowed keys: id, kind, label, detail, enabled, icon, default, confirm, options, must_have_selection, min, max, step, unit, send, interval, bind, min_brightness, style, source, sections, summary, action, label_color, label_font_size, show_label, box_type, line_width, hide_box, tint_color, on_tint_color, on_fill_color, on_check_color, check_color, box_fill_color, box_border_color, thumb_color, animation_duration, on_animation, off_animation, on_image, off_image, thumb_image"),
     // Numbers out of range, or not plain numbers.
     (control("id: c, kind: checkbox, line_width: 30"),
      "/etc/panel/panel.yaml:3:45: 'line_width' must be a number from 0.5 to 20, not '30'"),
