@@ -47,7 +47,8 @@ extension Commands {
         let fonts = FontCache()
         fonts.report = { log.error($0) }
         let rotation = givenRotation ?? description.rotation ?? .r0
-        let backlight = BacklightChoice.open(givenBacklight ?? description.screen.backlight, display: display, environment: environment, log: log)
+        let backlight = BacklightChoice.open(givenBacklight ?? description.screen.backlight, for: description, display: display,
+                                             environment: environment, log: log)
         let session = try PanelSession(description: description, images: images, rotation: rotation,
                                        display: display, store: store, fonts: fonts, now: Int(time(nil)), log: log, values: state.document,
                                        scale: chosenScale(description, override: givenScale, display: display, log: log),
@@ -147,7 +148,7 @@ extension Commands {
         // The old session's screen may be off; the new one starts active, so it is turned on first.
         if old.screen.isOff, !old.screen.offIsBacklight { try old.display.setPower(on: true) }
         let setting = try BacklightChoice.flag(flags["backlight"]) ?? description.screen.backlight
-        let backlight = BacklightChoice.open(setting, display: old.display, environment: environment, log: log)
+        let backlight = BacklightChoice.open(setting, for: description, display: old.display, environment: environment, log: log)
         if let backlight, old.screen.isOff { try? backlight.setPower(on: true) }
         return try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
                                 display: old.display, store: store, fonts: fonts, now: Int(time(nil)), log: log,

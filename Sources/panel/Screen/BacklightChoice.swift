@@ -13,8 +13,12 @@ enum BacklightChoice {
     }
 
     /// The device to drive, logged with why; nil (logged) when there is none or it can't be
-    /// used, so the panel goes on with DPMS and a black frame for off.
-    static func open(_ setting: BacklightSetting, display: any Display, environment: [String: String], log: Log) -> BacklightDevice? {
+    /// used, so the panel goes on with DPMS and a black frame for off. A description with no
+    /// `idle:`, `night:` or `bind: backlight` leaves the backlight alone (nothing is opened).
+    static func open(_ setting: BacklightSetting, for description: PanelDescription, display: any Display,
+                     environment: [String: String], log: Log) -> BacklightDevice? {
+        let screen = description.screen
+        guard screen.idle != nil || screen.night != nil || description.backlightControl != nil else { return nil }
         let finder = BacklightFinder(environment: environment)
         do throws(BacklightError) {
             let found = try finder.find(setting, connector: connectorName(of: display))

@@ -78,6 +78,21 @@ struct IdleProcessTests {
         #expect(saved.value(for: "wifi") == .bool(true), "the panel went on without the backlight")
     }
 
+    @Test func aPanelWithoutIdleNightOrBindLeavesTheBacklightAlone() throws {
+        let bl = sysfs.addBacklight("bl", max: 255, brightness: 77)
+        #expect(chmod(bl + "/brightness", 0o444) == 0)
+        let config = folder.write("blank_after: 300\nsections: [{controls: [{id: wifi, kind: switch}]}]\n", to: "idle.yml")
+        let plain = folder.write("sections: [{controls: [{id: wifi, kind: switch}]}]\n", to: "plain.yml")
+        for (file, used) in [(config, true), (plain, false)] {
+            let panel = try PanelProcess(["run", "--config", file, "--state", folder.file("state.json"), "--display", "headless:800x480",
+                                          "--screenshot", folder.file("shot.png")],
+                                         log: folder.file("panel.log"), environment: ["PANEL_SYSFS_ROOT": sysfs.root])
+            #expect(panel.wait(seconds: 20) == .exited(0), "\(panel.log)")
+            #expect(panel.log.contains("panel: backlight: bl (type raw, the only device)") == used, "\(panel.log)")
+        }
+        #expect(sysfs.read(bl, "brightness") == "77")
+    }
+
     @Test(arguments: [
         ("idle: {dim_after: 60, dim_to: 20}\n", "1:31: 'dim_to' must be a percentage above 0% and at most 100%, like 20%, not '20'"),
         ("night: {from: \"22:00\", until: \"06:30\", brightnes: 10%}\n", "1:40: unknown key 'brightnes' in 'night' (did you mean 'brightness'?); allowed keys: from, until, brightness"),
