@@ -19,7 +19,7 @@ final class PanelSession {
     private let store: StateStore
     /// What the state file holds (and will hold after the next save), unknown ids included.
     private(set) var savedDocument: StateDocument
-    private let log: Log
+    let log: Log
     private var lastFrameTime: Double?
     /// Pixels repainted by the last frame (moved ones not counted): a toggle must cost a row, not a screen.
     private(set) var lastFramePixels = 0
@@ -96,13 +96,6 @@ final class PanelSession {
                            pages: PanelLayout.pages(of: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
                            fonts: fonts)
         followBacklightSetting(at: startTime)
-    }
-
-    /// The bound slider's value (`bind: backlight`) as the backlight's setting, written when
-    /// it changes the brightness.
-    func followBacklightSetting(at now: Double) {
-        guard let setting = model.description.backlightSetting(values: model.values) else { return }
-        screen.set(setting: setting, at: now)
     }
 
     /// Draws and shows the whole panel.
@@ -279,25 +272,7 @@ final class PanelSession {
         advance(to: now)
         if let due = saves.retryDeadline, now >= due { save(at: now) }
         try switchThemeIfDue(at: now)
-        for state in screen.tick(at: now) {
-            let idle = screen.settings.idle
-            switch state {
-            case .dimmed:
-                log.info("idle: dimmed to \(screen.dimmedFraction.percentText) after \(Self.seconds(idle?.dimAfter)) s without a touch")
-            case .off:
-                log.info("idle: off after \(Self.seconds(idle?.offAfter)) s without a touch (\(screen.offIsBacklight ? "backlight" : "DPMS or a black frame"))")
-                if !screen.offIsBacklight { try display.setPower(on: false) }
-            case .active:
-                break
-            }
-            onIdleChange?(state)
-        }
-    }
-
-    /// 300 rather than 300.0 in the log.
-    private static func seconds(_ value: Double?) -> String {
-        guard let value else { return "?" }
-        return value == value.rounded() && value < 1e15 ? String(Int(value)) : String(value)
+        try enterIdleStages(at: now)
     }
 
     /// The next moment `idle(until:)` or a frame has work: an idle stage or fade step, the
