@@ -1,6 +1,8 @@
 #!/bin/sh
 # Installs panel as a systemd service: the release binary, the unit, the sysusers and
-# tmpfiles snippets, and a default description (kept if one is already there).
+# tmpfiles snippets, the udev rule letting group video set the backlight
+# (/etc/udev/rules.d/90-panel-backlight.rules), and a default description (kept if one is
+# already there).
 # Usage: scripts/install.sh [--mqtt HOST] [DESTDIR]   (as root; DESTDIR stages into a folder
 # instead of /). --mqtt HOST installs the drop-in letting the panel reach that broker only
 # (systemd/panel-mqtt.conf), with the password credential when /etc/panel/mqtt-password exists.
@@ -17,6 +19,7 @@ install -D -m 0755 .build/release/panel "$dest/usr/local/bin/panel"
 install -D -m 0644 systemd/panel.service "$dest/etc/systemd/system/panel.service"
 install -D -m 0644 systemd/panel.sysusers "$dest/usr/lib/sysusers.d/panel.conf"
 install -D -m 0644 systemd/panel.tmpfiles "$dest/usr/lib/tmpfiles.d/panel.conf"
+install -D -m 0644 systemd/90-panel-backlight.rules "$dest/etc/udev/rules.d/90-panel-backlight.rules"
 install -D -m 0644 README.md "$dest/usr/local/share/doc/panel/README.md"
 for doc in docs/*.md; do install -D -m 0644 "$doc" "$dest/usr/local/share/doc/panel/$doc"; done
 if [ -n "$mqtt" ]; then
@@ -34,6 +37,11 @@ fi
 if [ -z "$dest" ]; then
     systemd-sysusers panel.conf
     systemd-tmpfiles --create panel.conf
+    # The rule applies to backlights already there too (udev runs it for each "add" again).
+    if command -v udevadm > /dev/null; then
+        udevadm control --reload-rules
+        udevadm trigger --subsystem-match=backlight --action=add
+    fi
     systemctl daemon-reload
     echo "installed; start it with: systemctl enable --now panel"
 fi

@@ -445,6 +445,14 @@ def check_systemd(args, folder):
     except OSError:
         problems.append("getty@tty1's state after the stop not recorded")
     try:
+        udev = open(f"{base}.udev").read()
+        rule = "/etc/udev/rules.d/90-panel-backlight.rules"
+        if f"Reading rules file: {rule}" not in udev:
+            problems.append("udevadm did not read the installed backlight rule")
+        problems += [f"backlight rule: {line.strip()}" for line in udev.splitlines() if line.startswith(rule + ":")]
+    except OSError:
+        problems.append("no udevadm test output recorded")
+    try:
         owner = open(f"{base}.state-owner").read().strip()
         if not owner.startswith("panel panel"):
             problems.append(f"state file owned by {owner}, not the panel user")
@@ -470,7 +478,7 @@ def run_systemd_case(args):
                 print(f"---- {folder}/{extra}")
                 print("".join(open(f"{folder}/{extra}", errors="replace").readlines()[-40:]), end="")
         return False
-    print(f"vm: PASS systemd/panel.service ({took} whole VM; READY, screen, ctl set, systemctl stop, tty1 back to getty, state saved)")
+    print(f"vm: PASS systemd/panel.service ({took} whole VM; READY, screen, ctl set, systemctl stop, tty1 back to getty, state saved, udev rule parsed)")
     return True
 
 

@@ -22,7 +22,7 @@ extension PanelDescription {
             }
             var draft = PanelDraft()
             // Decoding goes on past each mistake it can, so that one run reports them all.
-            _ = context.recovering { () throws(DescriptionError) in
+            let rootKeys = context.recovering { () throws(DescriptionError) in
                 try decodeMapping(root, what: "the description", fields: panelFields, into: &draft, context)
             }
             guard let sectionsNode = draft.sections else {
@@ -34,13 +34,15 @@ extension PanelDescription {
                 try decodeSections(sectionsNode, theme: draft.theme.theme, context)
             }
             if let found = context.errors.combined { throw found }
-            guard let sections else { throw context.error(root, "the description's sections could not be read") }
+            guard let sections, let rootKeys else { throw context.error(root, "the description's sections could not be read") }
             return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme.theme, sections: sections,
                                     imageReferences: context.files.imageReferences, blankAfter: draft.blankAfter,
                                     socketPath: draft.socketPath, calibration: draft.calibration,
                                     fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
                                     columns: draft.columns, themeSchedule: draft.theme.schedule, mqtt: draft.mqtt)
                 .with(warnings: context.warnings.all)
+                .with(screen: try finishedScreen(draft.screen, blankAfter: draft.blankAfter, keys: rootKeys,
+                                                 controls: PanelDescription.flattened(sections).0, context))
         })
     }
 }
@@ -58,6 +60,7 @@ private struct PanelDraft {
     var physicalSize: PhysicalSize?
     var columns = ColumnSetting.auto
     var mqtt: MQTTDescription?
+    var screen = ScreenSettings()
 }
 
 private let panelFields: [Field<PanelDraft>] = [
@@ -72,7 +75,7 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("physical_size", \.physicalSize, .physicalSize),
     Field("columns", \.columns, .columns),
     Field("mqtt", \.mqtt, .mqtt),
-]
+] + screenFields.map { Field($0, in: \.screen) }
 
 private struct SectionDraft {
     var title: String?
@@ -88,7 +91,7 @@ extension Conversion<Double> {
     /// A positive number of seconds up to a year, fractions allowed: `blank_after: 300`.
     /// A year is no different from never for a screen, and it keeps every conversion of the
     /// time to the loop clock's nanoseconds far from overflowing (9.3e18 s used to kill the panel).
-    fileprivate static var seconds: Self {
+    static var seconds: Self {
         Self { (node, key, context) throws(DescriptionError) in
             if case .scalar(let text, false, _) = node, let value = Double(text), value.isFinite, value > 0,
                value <= PanelDescription.longestSeconds {

@@ -38,6 +38,8 @@ public struct PanelDescription: Equatable, Sendable {
     public var themeSchedule: ThemeSchedule?
     /// Key `mqtt`: the broker to join; nil talks to no broker (libmosquitto is never loaded).
     public var mqtt: MQTTDescription?
+    /// Keys `backlight`, `idle` (with `blank_after` as its `off_after`), `night`, `on_idle`.
+    public var screen = ScreenSettings()
     /// What loads but is probably a mistake (an `exec` argument's `{vaule}`), in file order:
     /// `panel check` prints these, `panel run` logs them.
     public var warnings: [DescriptionWarning] = []
@@ -185,6 +187,8 @@ public struct ControlDescription: Equatable, Sendable {
     public var summary: String?
     /// A page's own sections (kind `page`): what opens when its row is tapped.
     public var page: [SectionDescription]?
+    /// A slider's `bind: backlight`: its value is the backlight's brightness.
+    public var backlightBinding: BacklightBinding?
 
     /// Styles left out are the standard theme's look for `kind`.
     public init(id: String, kind: ControlKind, label: String? = nil, enabled: Bool = true, defaultValue: ControlValue? = nil,

@@ -10,7 +10,6 @@ public struct ThemeSchedule: Equatable, Sendable {
 
     public static let defaultDarkFrom = 20 * 60
     public static let defaultDarkUntil = 7 * 60
-    static let day = 24 * 60 * 60.0
 
     public init(light: Theme, dark: Theme, darkFrom: Int = defaultDarkFrom, darkUntil: Int = defaultDarkUntil) {
         self.light = light
@@ -19,10 +18,12 @@ public struct ThemeSchedule: Equatable, Sendable {
         self.darkUntil = darkUntil
     }
 
+    /// The dark window as a daily window of local time.
+    public var window: DailyWindow { DailyWindow(from: darkFrom, until: darkUntil) }
+
     /// Whether `secondOfDay` (seconds after local midnight) falls in the dark window.
     public func isDark(atSecondOfDay secondOfDay: Double) -> Bool {
-        let s = Self.wrapped(secondOfDay), from = Double(darkFrom * 60), until = Double(darkUntil * 60)
-        return from <= until ? (from <= s && s < until) : (s >= from || s < until)
+        window.contains(secondOfDay: secondOfDay)
     }
 
     /// The theme to show at `secondOfDay`.
@@ -33,16 +34,6 @@ public struct ThemeSchedule: Equatable, Sendable {
     /// Seconds from `secondOfDay` to the next start or end of the window (more than 0, at
     /// most a day): when a panel must look at the clock again.
     public func secondsToNextSwitch(fromSecondOfDay secondOfDay: Double) -> Double {
-        let s = Self.wrapped(secondOfDay)
-        return [darkFrom, darkUntil].map { boundary -> Double in
-            let wait = Double(boundary * 60) - s
-            return wait > 0 ? wait : wait + Self.day
-        }.min()!
-    }
-
-    private static func wrapped(_ s: Double) -> Double {
-        guard s.isFinite else { return 0 }
-        let r = s.truncatingRemainder(dividingBy: day)
-        return r < 0 ? r + day : r
+        window.secondsToNextEdge(fromSecondOfDay: secondOfDay)
     }
 }

@@ -145,6 +145,11 @@ extension NumberKind {
     var drawsOwnPressedLook: Bool { true }
 
     func decode(into control: inout ControlDescription, _ k: KindKeys) throws(DescriptionError) {
+        try decodeNumber(into: &control, k)
+    }
+
+    /// The number keys every number kind takes (a slider adds its own after them).
+    func decodeNumber(into control: inout ControlDescription, _ k: KindKeys) throws(DescriptionError) {
         for key in ["on_image", "off_image", "thumb_image"] {
             if let node = k.keys.key(key) {
                 throw k.context.error(node, "'\(key)' applies to switches, checkboxes and radio groups, and '\(k.id)' is a \(control.kind.rawValue)")

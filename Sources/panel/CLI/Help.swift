@@ -21,7 +21,7 @@ enum Help {
     static let run = """
     usage: panel [run] [--config FILE] [--state FILE] [--display SPEC] [--input SPEC]
                        [--rotate 0|90|180|270] [--screenshot OUT.png] [--hold] [--socket PATH] [--stats]
-                       [--scale auto|N]
+                       [--scale auto|N] [--backlight auto|none|NAME|PATH]
 
     Shows a settings panel and keeps its values.
       --config FILE      panel description (YAML); without it the bundled demo panel
@@ -43,6 +43,10 @@ enum Help {
       --hold             after a replay, keep showing the last frame until SIGTERM/SIGINT
       --socket PATH      control socket (JSON lines; see panel ctl --help); default `socket:`
                          from the description, else $RUNTIME_DIRECTORY/panel.sock under systemd
+      --backlight B      the backlight to drive (overrides `backlight:`): auto (the one tied
+                         to the panel's DRM connector, else the first by type firmware,
+                         platform, raw), none, a name under /sys/class/backlight, or a folder
+                         holding brightness and max_brightness; $PANEL_SYSFS_ROOT replaces /sys
       --stats            on exit, log touch to screen (p50/p99): from each finger's kernel
                          event time to the page flip of the frame showing it (DRM), or to that
                          frame's present (headless, one buffer)

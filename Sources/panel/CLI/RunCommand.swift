@@ -4,7 +4,7 @@ import PanelUI
 extension Commands {
     /// `panel run`: a replay on its virtual clock, or the event loop until SIGTERM/SIGINT.
     static func run(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
-        let flags = try Arguments(args, command: "run", valued: ["config", "state", "display", "input", "rotate", "screenshot", "socket", "scale"],
+        let flags = try Arguments(args, command: "run", valued: ["config", "state", "display", "input", "rotate", "screenshot", "socket", "scale", "backlight"],
                                   switches: ["hold", "stats"])
         if flags.wantsHelp { console.out(Help.run); return ExitStatus.success }
         let environment = environment()
@@ -16,6 +16,7 @@ extension Commands {
         let givenInput = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) }
         let givenRotation = try flags.rotation(command: "run")
         let givenScale = try flags.scale(command: "run")
+        let givenBacklight = try BacklightChoice.flag(flags["backlight"])
         guard let statePath = flags["state"] ?? StateStore.defaultPath(environment: environment) else {
             throw UsageError(message: "panel run: no state file: give --state FILE (neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set)")
         }
@@ -46,9 +47,12 @@ extension Commands {
         let fonts = FontCache()
         fonts.report = { log.error($0) }
         let rotation = givenRotation ?? description.rotation ?? .r0
+        let backlight = BacklightChoice.open(givenBacklight ?? description.screen.backlight, for: description, display: display,
+                                             environment: environment, log: log)
         let session = try PanelSession(description: description, images: images, rotation: rotation,
                                        display: display, store: store, fonts: fonts, now: Int(time(nil)), log: log, values: state.document,
-                                       scale: chosenScale(description, override: givenScale, display: display, log: log))
+                                       scale: chosenScale(description, override: givenScale, display: display, log: log),
+                                       backlight: backlight)
         try session.renderFullFrame(at: 0)
 
         let clock = MonotonicClock()
@@ -58,12 +62,17 @@ extension Commands {
         var virtualClock = true
         let keeper = ValueKeeper(session: session, actions: actions, log: log,
                                  now: { virtualClock ? session.lastFrame ?? 0 : clock.now })
+        let idleActions = IdleActions(loop: loop, log: log, environment: environment)
+        keeper.idleObservers.append { [unowned keeper] state in
+            if let action = keeper.session.model.description.screen.onIdle { idleActions.run(action, state: state) }
+        }
 
         if let recorded {
             let replay = try Replay(recording: recorded.recording, path: recorded.path, screen: display.screenSize,
                                     calibration: description.calibration)
             try session.play(replay, shouldStop: { SignalFD.isTerminationPending })
             try waitForActions(actions, loop: loop, session: keeper.session, log: log)
+            try waitForActions(idleActions.runner, loop: loop, session: keeper.session, log: log)
         }
         virtualClock = false
         var status = ExitStatus.success
@@ -85,7 +94,7 @@ extension Commands {
             let service = try systemCall { () throws(SystemCallError) in
                 try PanelService(loop: loop, keeper: keeper, log: log, notifier: ServiceNotifier(environment: environment)) {
                     try reloadedSession(flags: flags, givenRotation: givenRotation, old: keeper.session, store: store, fonts: fonts,
-                                        startTime: clock.now, log: log)
+                                        startTime: clock.now, environment: environment, log: log)
                 }
             }
             let stats = flags.has("stats") ? TouchToScreen() : nil
@@ -106,6 +115,7 @@ extension Commands {
             try systemCall { () throws(SystemCallError) in try service.run() }
             if let stats { log.info(stats.summary(source: service.touchToScreenSource)) }
             actions.terminateAll()
+            idleActions.runner.terminateAll()
             if service.stopSignal == nil { status = ExitStatus.failure }
         }
         keeper.session.save()
@@ -131,14 +141,20 @@ extension Commands {
 
     /// The description read again for SIGHUP, shown with the values the panel has now.
     static func reloadedSession(flags: Arguments, givenRotation: Rotation?, old: PanelSession, store: StateStore, fonts: FontCache,
-                                startTime: Double, log: Log) throws -> PanelSession {
+                                startTime: Double, environment: [String: String], log: Log) throws -> PanelSession {
         let description = try loadDescription(flags["config"])
         let images = try loadAssets(description, file: flags["config"] ?? DemoPanel.fileName)
         for warning in description.warnings { log.warning(warning.located) }
+        // The old session's screen may be off; the new one starts active, so it is turned on first.
+        if old.screen.isOff, !old.screen.offIsBacklight { try old.display.setPower(on: true) }
+        let setting = try BacklightChoice.flag(flags["backlight"]) ?? description.screen.backlight
+        let backlight = BacklightChoice.open(setting, for: description, display: old.display, environment: environment, log: log)
+        if let backlight, old.screen.isOff { try? backlight.setPower(on: true) }
         return try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
                                 display: old.display, store: store, fonts: fonts, now: Int(time(nil)), log: log,
                                 values: old.savedDocument, startTime: startTime,
-                                scale: chosenScale(description, override: try flags.scale(command: "run"), display: old.display, log: log))
+                                scale: chosenScale(description, override: try flags.scale(command: "run"), display: old.display, log: log),
+                                backlight: backlight)
     }
 
     /// The factor the panel draws at (`--scale`, `scale:`, or `auto` from the display's or the

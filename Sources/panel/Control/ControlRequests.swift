@@ -14,7 +14,8 @@ import PanelUI
 ///                                                   {"event": "changed", "id": "wifi", "value": false, "source": "touch"}
 ///                                                   per press of a button:
 ///                                                   {"event": "pressed", "id": "restart", "source": "touch"}
-///                                                   and per update: {"event": "updated", "id": "pump", "enabled": false, …}
+///                                                   per update: {"event": "updated", "id": "pump", "enabled": false, …}
+///                                                   and per idle stage: {"event": "idle", "state": "dimmed"}
 ///
 /// Buttons keep no value: `get` leaves them out, and a `get` or `set` naming one is an error
 /// that says to press it. A `press` runs the button's action without the confirm dialog (the
@@ -74,6 +75,11 @@ struct ControlRequests {
     /// A press line for subscribers.
     static func pressEvent(_ id: String, source: ChangeSource) -> JSONValue {
         .object([("event", .string("pressed")), ("id", .string(id)), ("source", .string(source.rawValue))])
+    }
+
+    /// An idle stage line for subscribers: `active`, `dimmed` or `off`.
+    static func idleEvent(_ state: IdleState) -> JSONValue {
+        .object([("event", .string("idle")), ("state", .string(state.rawValue))])
     }
 
     private var model: PanelModel { keeper.session.model }

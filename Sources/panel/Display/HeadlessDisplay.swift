@@ -15,7 +15,7 @@ final class HeadlessDisplay: Display {
     private var copy: PixelBuffer?
     /// The frame last presented unturned and not copied: what the screen shows.
     private var shared: PixelBuffer?
-    private var isOn = true
+    private(set) var isOn = true
 
     /// `dpi` (from `headless:WxH@DPI`) gives the screen a physical size for `scale: auto`.
     init(size: Size, dpi: Double? = nil, keepsCopy: Bool = false) {

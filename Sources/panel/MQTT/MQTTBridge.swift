@@ -75,7 +75,7 @@ final class MQTTBridge {
 
     private func publishState(ofControl index: Int) {
         let control = session.model.description.controls[index]
-        guard let kind = MQTTKind.of(control.kind), kind.hasState else { return }
+        guard let kind = MQTTKind.of(control), kind.hasState else { return }
         let payload = kind.statePayload(session.model.values[index], control)
         client.publish(topics.state(control.id), payload, retain: true)
         client.pump()
@@ -136,7 +136,7 @@ final class MQTTBridge {
             warn("command for '\(id)'", message, "refused: '\(id)' is disabled")
             return
         }
-        guard let kind = MQTTKind.of(control.kind) else {
+        guard let kind = MQTTKind.of(control) else {
             warn("command for '\(id)'", message, "refused: '\(id)' is a \(control.kind.rawValue) and takes no commands")
             return
         }

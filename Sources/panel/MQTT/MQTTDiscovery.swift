@@ -25,7 +25,7 @@ enum MQTTDiscovery {
         let origin: JSONValue = .object([("name", .string("panel")), ("sw", .string(softwareVersion))])
         var usedObjectIDs: Set<String> = []
         return description.controls.compactMap { control in
-            guard let kind = MQTTKind.of(control.kind) else { return nil }
+            guard let kind = MQTTKind.of(control) else { return nil }
             var objectID = MQTTTopics.discoveryWord(control.id)
             var suffix = 2
             while !usedObjectIDs.insert("\(kind.component)/\(objectID)").inserted {

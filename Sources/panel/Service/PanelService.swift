@@ -124,6 +124,9 @@ final class PanelService {
         keeper.updateObservers.append { [unowned control, unowned self] index in
             control.broadcast(ControlRequests.updateEvent(session.model.description.controls[index]).serialized())
         }
+        keeper.idleObservers.append { [unowned control] state in
+            control.broadcast(ControlRequests.idleEvent(state).serialized())
+        }
     }
 
     // MARK: running

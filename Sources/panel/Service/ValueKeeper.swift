@@ -28,6 +28,8 @@ final class ValueKeeper {
     var pressObservers: [(Int, ChangeSource) -> Void] = []
     /// Hears of every runtime update of a control (`update`): the control socket's subscribers.
     var updateObservers: [(Int) -> Void] = []
+    /// Hears each idle stage change: the control socket's subscribers, `on_idle`.
+    var idleObservers: [(IdleState) -> Void] = []
     /// Hears of a new session (the description reloaded): MQTT republishes discovery.
     var reloadObservers: [() -> Void] = []
     private let log: Log
@@ -59,6 +61,7 @@ final class ValueKeeper {
     private func attach() {
         session.onValueChange = { [unowned self] change, source in changed(change, source: source) }
         session.onPress = { [unowned self] index, source in pressed(index, source: source, settled: { _ in }) }
+        session.onIdleChange = { [unowned self] state in for observer in idleObservers { observer(state) } }
     }
 
     /// Changes a control's runtime properties and tells `updateObservers`.

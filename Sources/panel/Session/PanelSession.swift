@@ -19,14 +19,16 @@ final class PanelSession {
     private let store: StateStore
     /// What the state file holds (and will hold after the next save), unknown ids included.
     private(set) var savedDocument: StateDocument
-    private let log: Log
+    let log: Log
     private var lastFrameTime: Double?
     /// Pixels repainted by the last frame (moved ones not counted): a toggle must cost a row, not a screen.
     private(set) var lastFramePixels = 0
     /// Value changes since the start.
     private(set) var changeCount = 0
-    /// Idle blanking, when the description has `blank_after`.
-    private(set) var blanker: IdleBlanker?
+    /// The backlight, the idle stages (`idle:`, `blank_after:`) and the night cap.
+    let screen: ScreenKeeper
+    /// Hears each idle stage change (a `ValueKeeper`: subscribers, `on_idle`).
+    var onIdleChange: ((IdleState) -> Void)?
     /// Where value changes go (a `ValueKeeper`: actions, subscribers); nil accepts and saves each at once.
     var onValueChange: ((ValueChange, ChangeSource) -> Void)?
     /// Where a tapped button's press goes (a `ValueKeeper`: its action, subscribers); nil only logs it.
@@ -50,10 +52,11 @@ final class PanelSession {
     static let frameInterval = 1.0 / 60
 
     /// `values` replaces the state file's values (a reload keeps the accepted ones); nil reads
-    /// the file. `startTime` is the panel clock's time now (idle blanking counts from it).
+    /// the file. `startTime` is the panel clock's time now (the idle stages count from it).
+    /// `backlight` is the device found for the description (none: DPMS blanks).
     init(description: PanelDescription, images: [String: Image] = [:], rotation: Rotation, display: any Display,
          store: StateStore, fonts: FontCache, now: Int, log: Log, values: StateDocument? = nil,
-         startTime: Double = 0, scale: Double = 1,
+         startTime: Double = 0, scale: Double = 1, backlight: BacklightDevice? = nil,
          localSecondOfDay: @escaping () -> Double = LocalTime.secondOfDay) throws(FontError) {
         self.rotation = rotation
         self.fonts = fonts
@@ -86,11 +89,13 @@ final class PanelSession {
         for (control, value) in zip(description.controls, start.values) where control.isSaved && savedDocument.value(for: control.id) == nil {
             savedDocument.set(control.id, value.json)
         }
-        blanker = description.blankAfter.map { IdleBlanker(blankAfter: $0, now: startTime) }
+        screen = ScreenKeeper(settings: description.screen, backlight: backlight, now: startTime, log: log,
+                              localSecondOfDay: localSecondOfDay)
         model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
                            values: start.values,
                            pages: PanelLayout.pages(of: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
                            fonts: fonts)
+        followBacklightSetting(at: startTime)
     }
 
     /// Draws and shows the whole panel.
@@ -146,6 +151,7 @@ final class PanelSession {
 
     private func report(_ change: ValueChange, source: ChangeSource) {
         changeCount += 1
+        if change.controlIndex == model.description.backlightControl { followBacklightSetting(at: clockTime) }
         log.info("\(change.id) = \(change.value.json.serialized()) (\(source.rawValue))")
         if let onValueChange {
             onValueChange(change, source)
@@ -230,45 +236,51 @@ final class PanelSession {
             }
             if let since = old.model.busyControls[oldIndex] { model.setBusy(true, control: index, since: since) }
         }
+        followBacklightSetting(at: clockTime)
     }
 
     func controlIndex(of id: String) -> Int? {
         model.description.controls.firstIndex { $0.id == id }
     }
 
-    /// A touch through idle blanking: the one that wakes the screen redraws it and is
-    /// swallowed with the rest of its gesture; others go to `handle`.
+    /// A touch through the idle stages: the one that wakes a dimmed or dark screen brings it
+    /// back and is swallowed with the rest of its gesture; others go to `handle`.
     func deliver(_ touch: TouchEvent, at now: Double) throws(DisplayError) {
-        switch blanker?.touch(touch.phase, slot: touch.slot, at: now) ?? .deliver {
+        clockTime = max(clockTime, now)
+        let before = screen.state
+        switch screen.touch(touch.phase, slot: touch.slot, at: now) {
         case .deliver:
             handle(touch, at: now)
         case .wake:
-            log.info("screen woken by a touch (the touch itself is ignored)")
-            try display.setPower(on: true)
-            try renderFullFrame(at: now)
+            log.info("idle: active, woken by a touch (the touch itself is ignored)")
+            if before == .off, !screen.offIsBacklight {
+                try display.setPower(on: true)
+                try renderFullFrame(at: now)
+            }
+            screen.woke(at: now)
+            onIdleChange?(.active)
         case .swallow:
             break
         }
     }
 
     /// Time passed without input up to `now`: held stepper buttons repeat and a dragged
-    /// slider sends its value when due, a failed save is retried and the screen blanked when due.
+    /// slider sends its value when due, a failed save is retried, and idle stages, fade steps and
+    /// the night window's edges are applied when due.
     func idle(until now: Double) throws(DisplayError) {
         clockTime = max(clockTime, now)
         advance(to: now)
         if let due = saves.retryDeadline, now >= due { save(at: now) }
         try switchThemeIfDue(at: now)
-        guard var blanker, blanker.tick(at: now) else { return }
-        self.blanker = blanker
-        log.info("screen blanked after \(blanker.blankAfter) s without a touch")
-        try display.setPower(on: false)
+        try enterIdleStages(at: now)
     }
 
-    /// The next moment `idle(until:)` or a frame has work: blanking, a save retry, `theme:
+    /// The next moment `idle(until:)` or a frame has work: an idle stage or fade step, the
+    /// night window's edge, a save retry, `theme:
     /// auto`'s switch, a held widget's (a stepper's repeat, a slider's throttled send), or a
     /// busy spinner appearing or stepping.
     var nextDeadline: Double? {
-        [blanker?.deadline, saves.retryDeadline, themeClock?.deadline, model.nextDeadline,
+        [screen.deadline, saves.retryDeadline, themeClock?.deadline, model.nextDeadline,
          model.nextFeedbackChange(after: clockTime)].compactMap { $0 }.min()
     }
 
@@ -278,7 +290,7 @@ final class PanelSession {
     }
 
     /// `theme: auto` crossing the edge of its dark window: the panel is drawn again, whole,
-    /// in the other theme (later, at the wake, while the screen is blanked).
+    /// in the other theme (later, at the wake, while the display is off).
     private func switchThemeIfDue(at now: Double) throws(DisplayError) {
         guard var clock = themeClock else { return }
         let next = clock.tick(at: now)
@@ -292,7 +304,7 @@ final class PanelSession {
             log.error("theme: \(error); keeping the painter of the old theme")
         }
         log.info("theme: \(clock.shown)")
-        if blanker?.state != .blanked { try renderFullFrame(at: now) }
+        if !screen.isOff || screen.offIsBacklight { try renderFullFrame(at: now) }
     }
 
     var isAnimating: Bool { model.isAnimating(at: lastFrameTime ?? 0) }
@@ -323,7 +335,7 @@ final class PanelSession {
     }
 
     /// Plays a recording on the virtual clock: animation frames at 60 Hz between touches,
-    /// idle blanking, a frame after each touch frame (libinput's TOUCH_FRAME), then until all
+    /// the idle stages, a frame after each touch frame (libinput's TOUCH_FRAME), then until all
     /// has settled. `shouldStop` is asked before each touch (a SIGTERM ends a replay early).
     func play(_ replay: Replay, shouldStop: () -> Bool = { false }) throws(DisplayError) {
         for timed in replay.touches {

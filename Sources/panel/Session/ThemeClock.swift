@@ -8,30 +8,22 @@ import PanelUI
 /// Pure apart from `localSecondOfDay`, which tests inject.
 struct ThemeClock {
     let schedule: ThemeSchedule
-    /// Seconds after local midnight now (`LocalTime.secondOfDay` in the program).
-    let localSecondOfDay: () -> Double
-    private(set) var isDark: Bool
-    /// The panel clock's time of the next look at the local time.
-    private(set) var deadline: Double
+    private var clock: DailyClock
 
     init(schedule: ThemeSchedule, now: Double, localSecondOfDay: @escaping () -> Double) {
         self.schedule = schedule
-        self.localSecondOfDay = localSecondOfDay
-        let local = localSecondOfDay()
-        isDark = schedule.isDark(atSecondOfDay: local)
-        deadline = now + schedule.secondsToNextSwitch(fromSecondOfDay: local)
+        clock = DailyClock(window: schedule.window, now: now, localSecondOfDay: localSecondOfDay)
     }
+
+    var isDark: Bool { clock.isInside }
+    /// The panel clock's time of the next look at the local time.
+    var deadline: Double { clock.deadline }
 
     var theme: Theme { isDark ? schedule.dark : schedule.light }
 
     /// Time has passed up to `now`: the theme to switch to when the window was crossed, nil otherwise.
     mutating func tick(at now: Double) -> Theme? {
-        guard now >= deadline else { return nil }
-        let local = localSecondOfDay()
-        deadline = now + schedule.secondsToNextSwitch(fromSecondOfDay: local)
-        let dark = schedule.isDark(atSecondOfDay: local)
-        guard dark != isDark else { return nil }
-        isDark = dark
+        guard clock.tick(at: now) != nil else { return nil }
         return theme
     }
 
@@ -40,10 +32,7 @@ struct ThemeClock {
         isDark ? "dark until \(Self.clockTime(schedule.darkUntil))" : "light until \(Self.clockTime(schedule.darkFrom))"
     }
 
-    static func clockTime(_ minutes: Int) -> String {
-        let h = minutes / 60, m = minutes % 60
-        return (h < 10 ? "0" : "") + String(h) + ":" + (m < 10 ? "0" : "") + String(m)
-    }
+    static func clockTime(_ minutes: Int) -> String { DailyWindow.clockTime(minutes) }
 }
 
 /// The system's local time of day (TZ, /etc/localtime), through localtime_r.

@@ -101,7 +101,7 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("sections: []", "panel.yaml:1:11: 'sections' is empty; add at least one section with 'controls'"),
     ("sections: {a: 1}", "panel.yaml:1:11: 'sections' must be a list (lines starting with '- '), not a mapping"),
     ("titel: x\nsections: [{}]",
-     "panel.yaml:1:1: unknown key 'titel' in the description (did you mean 'title'?); the closest keys it takes: title, rotate, theme"),
+     "panel.yaml:1:1: unknown key 'titel' in the description (did you mean 'title'?); the closest keys it takes: title, idle, rotate"),
     ("sections:\n  - controls:\n      - {id: wifi, kind: switch, colour: red}",
      "panel.yaml:3:34: unknown key 'colour' in control 'wifi'; the closest keys it takes: tint_color, label_color, check_color"),
     ("sections:\n  - controls:\n      - {Id: wifi, kind: switch}",

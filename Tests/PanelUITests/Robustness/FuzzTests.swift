@@ -18,7 +18,9 @@ struct FuzzTests {
                                      "!!str ", "#", "---\n", "...\n", "? ", "|\n", ">-\n", "%YAML 1.1\n", "\"#FF00FF\"",
                                      "kind: button", "confirm: ", "style: destructive",
                                      "kind: slider", "kind: stepper", "min: ", "max: ", "step: ", "unit: ", "send: continuous",
-                                     "interval: ", "0.1", "-0.5", "1e9"],
+                                     "interval: ", "0.1", "-0.5", "1e9",
+                                     "backlight: ", "idle: {", "dim_after: ", "dim_to: ", "off_after: ", "night: {", "from: ",
+                                     "until: ", "brightness: ", "20%", "bind: backlight", "min_brightness: ", "blank_after: "],
                             seed: 0xD35C)
         expectBoundedAndMixed(fuzzer, iterations: 1500, checkDescription)
     }

@@ -97,17 +97,4 @@ struct TimeConversionTests {
         }
         #expect(handled == 3)
     }
-
-    @Test func nonFiniteBlankingNeverBlanks() {
-        for blankAfter in [Double.infinity, .nan] {
-            var blanker = IdleBlanker(blankAfter: blankAfter, now: 0)
-            #expect(blanker.deadline == nil)
-            let blanked = blanker.tick(at: 1e300)
-            #expect(!blanked)
-        }
-        var far = IdleBlanker(blankAfter: 1e19, now: 5)
-        #expect(far.deadline == 1e19 + 5)
-        let blanked = far.tick(at: 1e6)
-        #expect(!blanked)
-    }
 }

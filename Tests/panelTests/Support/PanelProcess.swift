@@ -16,10 +16,13 @@ final class PanelProcess {
         return parentFolder(of: exe) + "/panel"
     }()
 
-    init(_ arguments: [String], log: String, environment: [String: String] = [:]) throws {
+    /// `user`: run as that user and group id, without supplementary groups (setpriv), so file
+    /// modes apply as they do to an unprivileged service.
+    init(_ arguments: [String], log: String, environment: [String: String] = [:], user: uid_t? = nil) throws {
         logPath = log
         let env = ["PATH=/usr/bin:/bin", "HOME=/tmp"] + environment.map { "\($0.key)=\($0.value)" }
-        child = try ChildProcess(argv: ["/bin/sh", "-c", "exec \"$0\" \"$@\" 2>\"$PANEL_TEST_LOG\"", Self.binary] + arguments,
+        let drop = user.map { "/usr/bin/setpriv --reuid=\($0) --regid=\($0) --clear-groups " } ?? ""
+        child = try ChildProcess(argv: ["/bin/sh", "-c", "exec \(drop)\"$0\" \"$@\" 2>\"$PANEL_TEST_LOG\"", Self.binary] + arguments,
                                  environment: env + ["PANEL_TEST_LOG=\(log)"])
     }
 

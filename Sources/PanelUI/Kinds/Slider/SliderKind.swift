@@ -5,7 +5,12 @@
 /// the slop first scrolls it and leaves the value alone (SliderFinger.md).
 struct SliderKind: NumberKind {
     var pluralName: String { "sliders" }
-    var ownKeys: [String] { ["min", "max", "step", "unit", "send", "interval"] }
+    var ownKeys: [String] { ["min", "max", "step", "unit", "send", "interval"] + SliderBinding.keys }
+
+    func decode(into control: inout ControlDescription, _ k: KindKeys) throws(DescriptionError) {
+        try decodeNumber(into: &control, k)
+        control.backlightBinding = try SliderBinding.decode(k)
+    }
 
     /// The knob, for kinds that ask without a row (no image is drawn in a slider).
     func widgetSize(rowHeight: Int) -> Size {
