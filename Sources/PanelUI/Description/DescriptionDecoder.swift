@@ -24,12 +24,13 @@ extension PanelDescription {
             }
             // After the theme, wherever it is written: controls start from its style keys.
             let sections = try decodeSections(sectionsNode, theme: draft.theme.theme, context)
-            return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme.theme, sections: sections,
+            var description = PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme.theme, sections: sections,
                                     imageReferences: context.files.imageReferences, blankAfter: draft.blankAfter,
                                     socketPath: draft.socketPath, calibration: draft.calibration,
                                     fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
                                     columns: draft.columns, themeSchedule: draft.theme.schedule, mqtt: draft.mqtt)
-                .with(warnings: context.warnings.all)
+            description.burnIn = draft.burnIn
+            return description.with(warnings: context.warnings.all)
         })
     }
 }
@@ -47,6 +48,7 @@ private struct PanelDraft {
     var physicalSize: PhysicalSize?
     var columns = ColumnSetting.auto
     var mqtt: MQTTDescription?
+    var burnIn: BurnInSettings?
 }
 
 private let panelFields: [Field<PanelDraft>] = [
@@ -61,6 +63,7 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("physical_size", \.physicalSize, .physicalSize),
     Field("columns", \.columns, .columns),
     Field("mqtt", \.mqtt, .mqtt),
+    Field("burn_in", \.burnIn, .burnIn),
 ]
 
 private struct SectionDraft {

@@ -38,6 +38,8 @@ public struct PanelDescription: Equatable, Sendable {
     public var themeSchedule: ThemeSchedule?
     /// Key `mqtt`: the broker to join; nil talks to no broker (libmosquitto is never loaded).
     public var mqtt: MQTTDescription?
+    /// Key `burn_in`: the drawing's slow shift and the daily colour cycle; nil does neither.
+    public var burnIn: BurnInSettings?
     /// What loads but is probably a mistake (an `exec` argument's `{vaule}`), in file order:
     /// `panel check` prints these, `panel run` logs them.
     public var warnings: [DescriptionWarning] = []
