@@ -33,11 +33,14 @@ public struct ThemeSchedule: Equatable, Sendable {
     /// Seconds from `secondOfDay` to the next start or end of the window (more than 0, at
     /// most a day): when a panel must look at the clock again.
     public func secondsToNextSwitch(fromSecondOfDay secondOfDay: Double) -> Double {
-        let s = Self.wrapped(secondOfDay)
-        return [darkFrom, darkUntil].map { boundary -> Double in
-            let wait = Double(boundary * 60) - s
-            return wait > 0 ? wait : wait + Self.day
-        }.min()!
+        min(Self.secondsUntil(darkFrom, fromSecondOfDay: secondOfDay), Self.secondsUntil(darkUntil, fromSecondOfDay: secondOfDay))
+    }
+
+    /// Seconds from `secondOfDay` to the next `minuteOfDay` (minutes after local midnight):
+    /// more than 0, at most a day. Burn-in care's `exercise_at` waits with it too.
+    public static func secondsUntil(_ minuteOfDay: Int, fromSecondOfDay secondOfDay: Double) -> Double {
+        let wait = Double(minuteOfDay * 60) - wrapped(secondOfDay)
+        return wait > 0 ? wait : wait + day
     }
 
     private static func wrapped(_ s: Double) -> Double {

@@ -125,6 +125,7 @@ public struct BurnInOrbit: Equatable, Sendable {
     /// The step showing at panel-clock time `time` with a step every `every` seconds.
     public static func step(at time: Double, every: Double) -> Int {
         guard time.isFinite, every > 0, time > 0 else { return 0 }
-        return Int(min((time / every).rounded(.down), Double(Int.max / 4)))
+        // A hair over, so the time of a step's deadline is in that step whatever the rounding.
+        return Int(min((time / every + 1e-9).rounded(.down), Double(Int.max / 4)))
     }
 }

@@ -19,7 +19,7 @@ final class PanelSession {
     private let store: StateStore
     /// What the state file holds (and will hold after the next save), unknown ids included.
     private(set) var savedDocument: StateDocument
-    private let log: Log
+    let log: Log
     private var lastFrameTime: Double?
     /// Pixels repainted by the last frame (moved ones not counted): a toggle must cost a row, not a screen.
     private(set) var lastFramePixels = 0
@@ -27,6 +27,10 @@ final class PanelSession {
     private(set) var changeCount = 0
     /// Idle blanking, when the description has `blank_after`.
     private(set) var blanker: IdleBlanker?
+    /// `burn_in:`: the drawing's slow shift and the daily colour cycle (PanelSession+BurnIn.swift).
+    var burnIn: BurnInCare?
+    /// Seconds after local midnight now (`LocalTime.secondOfDay`; tests inject theirs).
+    let localSecondOfDay: () -> Double
     /// Where value changes go (a `ValueKeeper`: actions, subscribers); nil accepts and saves each at once.
     var onValueChange: ((ValueChange, ChangeSource) -> Void)?
     /// Where a tapped button's press goes (a `ValueKeeper`: its action, subscribers); nil only logs it.
@@ -57,6 +61,7 @@ final class PanelSession {
          localSecondOfDay: @escaping () -> Double = LocalTime.secondOfDay) throws(FontError) {
         self.rotation = rotation
         self.fonts = fonts
+        self.localSecondOfDay = localSecondOfDay
         self.images = images
         var description = description
         if let schedule = description.themeSchedule {
@@ -91,6 +96,7 @@ final class PanelSession {
                            values: start.values,
                            pages: PanelLayout.pages(of: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
                            fonts: fonts)
+        startBurnIn(description.burnIn, fonts: fonts, scale: scale, at: startTime)
     }
 
     /// Draws and shows the whole panel.
@@ -108,6 +114,8 @@ final class PanelSession {
     }
 
     private func paint(_ damage: FrameDamage, at now: Double) throws(DisplayError) {
+        // The colour cycle owns the screen; it draws the panel whole when it ends.
+        guard burnIn?.exercise?.isShowing != true else { return saveIfPending(at: now) }
         var damage = damage
         damage.repaint = damage.repaint.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
         painter.draw(model, at: now, into: frame, damage: damage)
@@ -201,9 +209,9 @@ final class PanelSession {
 
     /// Changes a control's runtime properties (enabled, label, detail), laid out again as at start.
     func update(control index: Int, _ update: ControlUpdate, at now: Double) {
-        let size = frame.size, scale = painter.scale, fonts = fonts
+        let size = frame.size, scale = painter.scale, fonts = fonts, shift = model.shift
         _ = model.update(control: index, update, at: now) { description, page in
-            PanelLayout(description: description, logicalSize: size, scale: scale, fonts: fonts, page: page)
+            PanelLayout(description: description, logicalSize: size, scale: scale, fonts: fonts, page: page).shifted(to: shift)
         }
     }
 
@@ -241,8 +249,9 @@ final class PanelSession {
     func deliver(_ touch: TouchEvent, at now: Double) throws(DisplayError) {
         switch blanker?.touch(touch.phase, slot: touch.slot, at: now) ?? .deliver {
         case .deliver:
-            handle(touch, at: now)
+            try deliverPastColourCycle(touch, at: now)
         case .wake:
+            burnIn?.exercise?.noteTouch(at: now)
             log.info("screen woken by a touch (the touch itself is ignored)")
             try display.setPower(on: true)
             try renderFullFrame(at: now)
@@ -258,6 +267,7 @@ final class PanelSession {
         advance(to: now)
         if let due = saves.retryDeadline, now >= due { save(at: now) }
         try switchThemeIfDue(at: now)
+        try tendBurnIn(at: now)
         guard var blanker, blanker.tick(at: now) else { return }
         self.blanker = blanker
         log.info("screen blanked after \(blanker.blankAfter) s without a touch")
@@ -268,8 +278,13 @@ final class PanelSession {
     /// auto`'s switch, a held widget's (a stepper's repeat, a slider's throttled send), or a
     /// busy spinner appearing or stepping.
     var nextDeadline: Double? {
-        [blanker?.deadline, saves.retryDeadline, themeClock?.deadline, model.nextDeadline,
+        [blanker?.deadline, saves.retryDeadline, themeClock?.deadline, burnInDeadline, model.nextDeadline,
          model.nextFeedbackChange(after: clockTime)].compactMap { $0 }.min()
+    }
+
+    /// Moves the whole drawing for burn-in care (PanelSession+BurnIn.swift); the caller repaints.
+    func shiftDrawing(to offset: ShiftOffset) {
+        model.shift(to: offset)
     }
 
     /// The model's own time-driven changes up to `now`, reported as touches' are.
