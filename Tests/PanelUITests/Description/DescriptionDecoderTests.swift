@@ -105,7 +105,7 @@ private let errorCases: [(yaml: String, expected: String)] = [
     ("sections: []", "panel.yaml:1:11: 'sections' is empty; add at least one section with 'controls'"),
     ("sections: {a: 1}", "panel.yaml:1:11: 'sections' must be a list (lines starting with '- '), not a mapping"),
     ("titel: x\nsections: [{}]",
-     "panel.yaml:1:1: unknown key 'titel' in the description (did you mean 'title'?); allowed keys: title, rotate, theme, sections, blank_after, socket, calibration, scale, physical_size, columns, mqtt"),
+     "panel.yaml:1:1: unknown key 'titel' in the description (did you mean 'title'?); allowed keys: title, rotate, theme, sections, blank_after, socket, calibration, scale, physical_size, columns, mqtt, burn_in"),
     ("sections:\n  - controls:\n      - {id: wifi, kind: switch, colour: red}",
      "panel.yaml:3:34: unknown key 'colour' in control 'wifi'; allowed keys: \(controlKeys), \(styleKeys)"),
     ("sections:\n  - controls:\n      - {Id: wifi, kind: switch}",
