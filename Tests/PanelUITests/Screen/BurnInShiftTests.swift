@@ -45,6 +45,11 @@ struct BurnInShiftTests {
         return buffer
     }
 
+    /// How many pixels of two frames differ.
+    func differing(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+        withExtendedLifetime((a, b)) { zip(a.pixels, b.pixels).filter { $0 != $1 }.count }
+    }
+
     func titleFont(_ m: PanelModel) throws -> Font {
         try fonts.font(path: m.description.theme.font, pixelSize: m.layout.metrics.titleFontSize)
     }
@@ -57,18 +62,20 @@ struct BurnInShiftTests {
     func expectMoved(_ rest: PixelBuffer, _ shifted: PixelBuffer, by offset: ShiftOffset, background: UInt32, moreBelow: Bool,
                      edgeLine: Range<Int>?, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         var wrong = 0, lost = 0, firstWrong: (Int, Int)?
-        for y in 0..<rest.height where edgeLine?.contains(y) != true && edgeLine?.contains(y - offset.dy) != true {
-            for x in 0..<rest.width {
+        let width = rest.width, height = rest.height
+        let before = withExtendedLifetime(rest) { rest.pixels.map { $0 & 0xFFFFFF } }
+        let after = withExtendedLifetime(shifted) { shifted.pixels.map { $0 & 0xFFFFFF } }
+        for y in 0..<height where edgeLine?.contains(y) != true && edgeLine?.contains(y - offset.dy) != true {
+            for x in 0..<width {
                 let sx = x - offset.dx, sy = y - offset.dy
-                let inside = sx >= 0 && sy >= 0 && sx < rest.width && sy < rest.height
-                let expected = inside ? rest[sx, sy] & 0xFFFFFF : background
-                if shifted[x, y] & 0xFFFFFF != expected {
+                let inside = sx >= 0 && sy >= 0 && sx < width && sy < height
+                if after[y * width + x] != (inside ? before[sy * width + sx] : background) {
                     wrong += 1
                     if firstWrong == nil { firstWrong = (x, y) }
                 }
                 let tx = x + offset.dx, ty = y + offset.dy
-                let off = tx < 0 || ty < 0 || tx >= rest.width || (ty >= rest.height && !moreBelow)
-                if off, rest[x, y] & 0xFFFFFF != background { lost += 1 }
+                let off = tx < 0 || ty < 0 || tx >= width || (ty >= height && !moreBelow)
+                if off, before[y * width + x] != background { lost += 1 }
             }
         }
         #expect(wrong == 0, "\(what): \(wrong) pixels are not the frame at rest moved by \(offset), first at \(firstWrong.map { "\($0)" } ?? "")",
@@ -78,7 +85,7 @@ struct BurnInShiftTests {
 
     static let screens = [Size(width: 800, height: 480), Size(width: 480, height: 800), Size(width: 320, height: 240), Size(width: 240, height: 320)]
 
-    /// At each corner of the room (the orbit's farthest offsets), on the panel and on its page,
+    /// At the room's corners (the orbit's farthest offsets), on the panel and on its page,
     /// with the list at its top and scrolled to its end.
     @Test(arguments: screens)
     func aShiftedFrameIsTheFrameAtRestMovedWithNothingCutOff(size: Size) throws {
@@ -97,8 +104,8 @@ struct BurnInShiftTests {
                 if end { m.scroll = m.scroll.resting(at: m.scroll.maxOffset) }
                 let rest = try render(m, at: t)
                 let line = m.scrollOffset(at: t) > 0 ? m.layout.viewport.minY..<(m.layout.viewport.minY + m.layout.metrics.hairline) : nil
-                for offset in [ShiftOffset(dx: -room.left, dy: -room.up), ShiftOffset(dx: room.right, dy: -room.up),
-                               ShiftOffset(dx: -room.left, dy: room.down), ShiftOffset(dx: room.right, dy: room.down)] {
+                // Two opposite corners reach all four edges.
+                for offset in [ShiftOffset(dx: -room.left, dy: -room.up), ShiftOffset(dx: room.right, dy: room.down)] {
                     m.shift(to: offset)
                     let shifted = try render(m, at: t)
                     expectMoved(rest, shifted, by: offset, background: background, moreBelow: m.scroll.isScrollable && !end,
@@ -149,9 +156,51 @@ struct BurnInShiftTests {
         #expect(m.isAnimating(at: previous) == false)
         let full = PixelBuffer(size: m.layout.logicalSize)
         painter.draw(m, at: previous, into: full, clip: full.bounds)
-        withExtendedLifetime((screen, full)) {
-            #expect(Array(screen.pixels) == Array(full.pixels), "partial repaints after a shift give the full repaint's pixels")
+        #expect(differing(screen, full) == 0, "partial repaints after a shift give the full repaint's pixels")
+    }
+
+    /// Scrolling a list shifted down (its viewport reaching past the screen's bottom) or up:
+    /// every frame, moved rows and all, is what a full repaint draws, scroll indicator included.
+    @Test(arguments: [ShiftOffset(dx: 3, dy: 4), ShiftOffset(dx: -4, dy: -4)])
+    func aScrollAfterAShiftRepaintsAsAFullFrameWould(offset: ShiftOffset) throws {
+        var m = try model(Size(width: 800, height: 480))
+        #expect(m.scroll.isScrollable)
+        m.shift(to: offset)
+        let painter = try painter(m)
+        let screen = PixelBuffer(size: m.layout.logicalSize), full = PixelBuffer(size: m.layout.logicalSize)
+        painter.draw(m, at: 0, into: screen, clip: screen.bounds)
+        _ = m.takeDamage(previousFrame: 0, now: 0)
+        var t = 0.0, moved = 0, frames = 0
+        // A wrong pixel stays until something repaints it: comparing every third frame finds it.
+        func frame(compare: Bool = false) {
+            let damage = m.takeFrameDamage(previousFrame: t - 1.0 / 60, now: t)
+            if damage.move != nil { moved += 1 }
+            painter.draw(m, at: t, into: screen, damage: damage)
+            frames += 1
+            guard compare || frames % 3 == 0 else { return }
+            painter.draw(m, at: t, into: full, clip: full.bounds)
+            #expect(differing(screen, full) == 0, "frame at \(t) after a shift by \(offset)")
         }
+        var y = 400.0
+        _ = m.handle(PanelTouch(phase: .down, slot: 0, position: Point(x: 400, y: y)), at: t)
+        for _ in 0..<8 {
+            t += 1.0 / 60
+            y -= 9
+            _ = m.handle(PanelTouch(phase: .motion, slot: 0, position: Point(x: 400, y: y)), at: t)
+            frame()
+        }
+        _ = m.handle(PanelTouch(phase: .up, slot: 0, position: Point(x: 400, y: y)), at: t)
+        for _ in 0..<24 {
+            t += 1.0 / 60
+            frame()
+        }
+        frame(compare: true)
+        #expect(moved > 3, "the list's pixels were moved, not repainted")
+        // At the end of the list the indicator keeps its inset from the screen's bottom edge.
+        m.scroll = m.scroll.resting(at: m.scroll.maxOffset)
+        let bar = try #require(m.scrollIndicatorFrame(at: t))
+        let screenBottom = m.layout.logicalSize.height - m.layout.metrics.indicatorInset
+        #expect(bar.maxY == min(screenBottom, m.layout.viewport.maxY - m.layout.metrics.indicatorInset), "\(bar)")
     }
 
     /// A tap lands on what is drawn under it: at a row's shifted place it toggles that row; at

@@ -121,6 +121,26 @@ struct BurnInServiceTests {
         #expect(r.loop.nextDeadline == 1200)
     }
 
+    /// An `update` lays the panel out again at the shift it has; a reloaded panel (a session
+    /// made later on the same clock) starts at the orbit's step for its time.
+    @Test func updatesAndReloadsKeepTheOrbitsPlace() throws {
+        let r = try start("{shift_every: 600}")
+        try r.loop.advanceTime(by: 600)
+        let shifted = r.session.model.layout
+        #expect(r.session.model.shift != .zero)
+        r.session.update(control: 1, ControlUpdate(label: "Hall lamp"), at: 601)
+        #expect(r.session.model.shift == shifted.shift)
+        #expect(r.session.model.layout.targets.map(\.frame) == shifted.targets.map(\.frame), "rows stay where they are drawn")
+        #expect(r.session.model.layout.targets[1].label == "Hall lamp")
+
+        let description = r.session.model.description
+        let reloaded = try PanelSession(description: description, rotation: .r0, display: r.display,
+                                        store: StateStore(path: folder.file("state.json")), fonts: FontCache(), now: 0,
+                                        log: Log(write: { _ in }), startTime: 1300)
+        #expect(reloaded.model.shift == BurnInOrbit(room: ShiftRoom(left: 4, right: 4, up: 4, down: 4)).offset(atStep: 2))
+        #expect(reloaded.nextDeadline == 1800)
+    }
+
     /// A finger held over the shift's time: the drawing waits (no timer spins meanwhile) and
     /// moves when it lifts.
     @Test func aShiftWaitsForTheFingerToLift() throws {
