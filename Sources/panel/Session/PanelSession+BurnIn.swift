@@ -79,3 +79,19 @@ extension BurnInCare {
         seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 }
+
+extension BurnInCare {
+    /// `panel layout`'s line on stderr for a description with `burn_in:`: the frames it prints
+    /// are at rest, and how far a running panel moves them (the room every page leaves, as `run`
+    /// measures it); nil without `burn_in:`.
+    static func layoutNote(_ description: PanelDescription, logicalSize: Size, scale: Double, fonts: FontCache) -> String? {
+        guard let settings = description.burnIn else { return nil }
+        let root = PanelLayout(description: description, logicalSize: logicalSize, scale: scale, fonts: fonts)
+        let model = PanelModel(description: description, layout: root,
+                               pages: PanelLayout.pages(of: description, logicalSize: logicalSize, scale: scale, fonts: fonts))
+        let titleFont = try? fonts.font(path: description.theme.font, pixelSize: root.metrics.titleFontSize)
+        let care = BurnInCare(settings: settings, room: model.shiftRoom(titleFont: titleFont), scale: scale, now: 0, secondOfDay: { 0 })
+        return "panel layout: frames at rest; burn_in moves the drawing one pixel every \(shown(settings.shiftEvery)) s, "
+            + "within \(care.orbit.room) px (in the panel's turned coordinates), and taps follow it"
+    }
+}
