@@ -36,7 +36,8 @@ struct BurnInProcessTests {
         let waited = MonotonicClock.monotonicSeconds() - started
         usleep(UInt32(max(0, 11.5 - waited) * 1_000_000))
         let after = try #require(panel.voluntarySwitches)
-        #expect(after - between >= 1, "the shift wakes the loop")
+        // One wake-up measured (3 shifts, 32 s); a few allowed for page faults, not a frame timer left running.
+        #expect((1...3).contains(after - between), "the shift wakes the loop \(after - between) times")
         panel.signal(SIGTERM)
         #expect(panel.wait(seconds: 10) == .exited(0), "\(panel.log)")
 
