@@ -261,7 +261,8 @@ final class PanelSession {
     }
 
     /// Time passed without input up to `now`: held stepper buttons repeat and a dragged
-    /// slider sends its value when due, a failed save is retried and the screen blanked when due.
+    /// slider sends its value when due, a failed save is retried, burn-in care tended and the
+    /// screen blanked when due.
     func idle(until now: Double) throws(DisplayError) {
         clockTime = max(clockTime, now)
         advance(to: now)
@@ -275,8 +276,8 @@ final class PanelSession {
     }
 
     /// The next moment `idle(until:)` or a frame has work: blanking, a save retry, `theme:
-    /// auto`'s switch, a held widget's (a stepper's repeat, a slider's throttled send), or a
-    /// busy spinner appearing or stepping.
+    /// auto`'s switch, burn-in care's shift or colour cycle, a held widget's (a stepper's repeat,
+    /// a slider's throttled send), or a busy spinner appearing or stepping.
     var nextDeadline: Double? {
         [blanker?.deadline, saves.retryDeadline, themeClock?.deadline, burnInDeadline, model.nextDeadline,
          model.nextFeedbackChange(after: clockTime)].compactMap { $0 }.min()
