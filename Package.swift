@@ -42,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Pure logic and pixels: no DRM, no input devices, testable anywhere.
         .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG", "CFill"],
-                exclude: ["Controls/ControlTracker.md", "Controls/Pages.md", "Overlay/PanelOverlay.md", "Kinds/Slider/SliderFinger.md", "Kinds/Stepper/StepperFinger.md", "Calibration/CalibrationProcedure.md", "Screen/IdleStages.md"],
+                exclude: ["Controls/ControlTracker.md", "Controls/Pages.md", "Overlay/PanelOverlay.md", "Kinds/Slider/SliderFinger.md", "Kinds/Stepper/StepperFinger.md", "Calibration/CalibrationProcedure.md", "Screen/IdleStages.md", "Screen/BurnIn.md"],
                 swiftSettings: lean + optimizedAlways),
         // The program: displays, input sources, files, CLI.
         .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CUdev", "CLibinput", "CMosquitto", "CLinux"], swiftSettings: lean),

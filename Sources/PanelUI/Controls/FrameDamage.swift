@@ -56,7 +56,8 @@ extension PanelModel {
     public mutating func takeFrameDamage(previousFrame previous: Double, now: Double) -> FrameDamage {
         let offset = scrollOffset(at: now)
         let scrolled = offset - damagedScrollOffset
-        let viewport = layout.viewport
+        // On screen: a burn-in shift moves the viewport's bottom past the screen's edge.
+        let viewport = layout.viewport.intersection(Rect(size: layout.logicalSize))
         // The pixels of a dialog showing (or opening, or closing) over the list must not move with it.
         guard !slideMoved(between: previous, and: now), scrolled != 0, abs(scrolled) < viewport.height - layout.metrics.hairline,
               let columns = contentColumns, overlay == nil, pendingScreenDamage.isEmpty else {

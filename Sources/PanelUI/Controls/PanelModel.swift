@@ -230,7 +230,8 @@ public struct PanelModel: Sendable {
     /// A thin bar at the viewport's right edge: as long as the share of the list that shows,
     /// squeezed while the list is pulled past an end, placed by how far the list is scrolled.
     func scrollIndicatorFrame(at now: Double) -> Rect? {
-        let viewport = layout.viewport
+        // On screen: a burn-in shift moves the viewport's bottom past the screen's edge.
+        let viewport = layout.viewport.intersection(Rect(size: layout.logicalSize))
         let m = layout.metrics
         let inset = m.indicatorInset, width = m.indicatorWidth
         let track = Double(viewport.height - 2 * inset)

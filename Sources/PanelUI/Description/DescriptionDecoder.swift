@@ -35,12 +35,13 @@ extension PanelDescription {
             }
             if let found = context.errors.combined { throw found }
             guard let sections, let rootKeys else { throw context.error(root, "the description's sections could not be read") }
-            return PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme.theme, sections: sections,
+            var description = PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme.theme, sections: sections,
                                     imageReferences: context.files.imageReferences, blankAfter: draft.blankAfter,
                                     socketPath: draft.socketPath, calibration: draft.calibration,
                                     fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
                                     columns: draft.columns, themeSchedule: draft.theme.schedule, mqtt: draft.mqtt)
-                .with(warnings: context.warnings.all)
+            description.burnIn = draft.burnIn
+            return description.with(warnings: context.warnings.all)
                 .with(screen: try finishedScreen(draft.screen, blankAfter: draft.blankAfter, keys: rootKeys,
                                                  controls: PanelDescription.flattened(sections).0, context))
         })
@@ -61,6 +62,7 @@ private struct PanelDraft {
     var columns = ColumnSetting.auto
     var mqtt: MQTTDescription?
     var screen = ScreenSettings()
+    var burnIn: BurnInSettings?
 }
 
 private let panelFields: [Field<PanelDraft>] = [
@@ -75,6 +77,7 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("physical_size", \.physicalSize, .physicalSize),
     Field("columns", \.columns, .columns),
     Field("mqtt", \.mqtt, .mqtt),
+    Field("burn_in", \.burnIn, .burnIn),
 ] + screenFields.map { Field($0, in: \.screen) }
 
 private struct SectionDraft {

@@ -40,6 +40,8 @@ public struct PanelDescription: Equatable, Sendable {
     public var mqtt: MQTTDescription?
     /// Keys `backlight`, `idle` (with `blank_after` as its `off_after`), `night`, `on_idle`.
     public var screen = ScreenSettings()
+    /// Key `burn_in`: the drawing's slow shift and the daily colour cycle; nil does neither.
+    public var burnIn: BurnInSettings?
     /// What loads but is probably a mistake (an `exec` argument's `{vaule}`), in file order:
     /// `panel check` prints these, `panel run` logs them.
     public var warnings: [DescriptionWarning] = []

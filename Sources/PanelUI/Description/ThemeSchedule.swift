@@ -36,4 +36,10 @@ public struct ThemeSchedule: Equatable, Sendable {
     public func secondsToNextSwitch(fromSecondOfDay secondOfDay: Double) -> Double {
         window.secondsToNextEdge(fromSecondOfDay: secondOfDay)
     }
+
+    /// Seconds from `secondOfDay` to the next `minuteOfDay` (minutes after local midnight):
+    /// more than 0, at most a day. Burn-in care's `exercise_at` waits with it too.
+    public static func secondsUntil(_ minuteOfDay: Int, fromSecondOfDay secondOfDay: Double) -> Double {
+        DailyWindow(from: minuteOfDay, until: minuteOfDay).secondsToNextEdge(fromSecondOfDay: secondOfDay)
+    }
 }

@@ -87,6 +87,8 @@ public struct PanelLayout: Equatable, Sendable {
     public var sections: [Section]
     /// The height of everything, title included; more than the screen means the list scrolls.
     public var contentHeight: Int
+    /// Where burn-in care has moved everything from where it was laid out (`shifted(to:)`).
+    public internal(set) var shift = ShiftOffset.zero
 
     /// Touch targets in reading order (down each column in turn): every row that is a control.
     public var targets: [Row]

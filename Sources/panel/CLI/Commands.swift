@@ -80,6 +80,7 @@ enum Commands {
         }
         let layout = PanelLayout(description: description, logicalSize: logical, scale: choice.factor, fonts: FontCache(), page: page)
         console.out(LayoutReport.json(layout, description: description, rotation: rotation))
+        if let note = BurnInCare.layoutNote(description, logicalSize: logical, scale: choice.factor, fonts: FontCache()) { console.err(note) }
         return ExitStatus.success
     }
 

@@ -73,6 +73,8 @@ enum Help {
     frame (the whole row), control_frame (the drawn widget) and label_frame (the label's
     lines and detail line), in screen pixels after rotation, at the scale a run would use.
     --page ID: the targets of that page, the first being its back control (kind "back").
+    With burn_in: the frames are at rest (offset 0, 0); a line on stderr says how far a
+    running panel moves them.
     """
 
     static let touches = """

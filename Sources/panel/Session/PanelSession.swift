@@ -29,6 +29,10 @@ final class PanelSession {
     let screen: ScreenKeeper
     /// Hears each idle stage change (a `ValueKeeper`: subscribers, `on_idle`).
     var onIdleChange: ((IdleState) -> Void)?
+    /// `burn_in:`: the drawing's slow shift and the daily colour cycle (PanelSession+BurnIn.swift).
+    var burnIn: BurnInCare?
+    /// Seconds after local midnight now (`LocalTime.secondOfDay`; tests inject theirs).
+    let localSecondOfDay: () -> Double
     /// Where value changes go (a `ValueKeeper`: actions, subscribers); nil accepts and saves each at once.
     var onValueChange: ((ValueChange, ChangeSource) -> Void)?
     /// Where a tapped button's press goes (a `ValueKeeper`: its action, subscribers); nil only logs it.
@@ -60,6 +64,7 @@ final class PanelSession {
          localSecondOfDay: @escaping () -> Double = LocalTime.secondOfDay) throws(FontError) {
         self.rotation = rotation
         self.fonts = fonts
+        self.localSecondOfDay = localSecondOfDay
         self.images = images
         var description = description
         if let schedule = description.themeSchedule {
@@ -96,6 +101,7 @@ final class PanelSession {
                            pages: PanelLayout.pages(of: description, logicalSize: logicalSize, scale: scale, fonts: fonts),
                            fonts: fonts)
         followBacklightSetting(at: startTime)
+        startBurnIn(description.burnIn, fonts: fonts, scale: scale, at: startTime)
     }
 
     /// Draws and shows the whole panel.
@@ -113,6 +119,8 @@ final class PanelSession {
     }
 
     private func paint(_ damage: FrameDamage, at now: Double) throws(DisplayError) {
+        // The colour cycle owns the screen; it draws the panel whole when it ends.
+        guard burnIn?.exercise?.isShowing != true else { return saveIfPending(at: now) }
         var damage = damage
         damage.repaint = damage.repaint.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
         painter.draw(model, at: now, into: frame, damage: damage)
@@ -207,9 +215,9 @@ final class PanelSession {
 
     /// Changes a control's runtime properties (enabled, label, detail), laid out again as at start.
     func update(control index: Int, _ update: ControlUpdate, at now: Double) {
-        let size = frame.size, scale = painter.scale, fonts = fonts
+        let size = frame.size, scale = painter.scale, fonts = fonts, shift = model.shift
         _ = model.update(control: index, update, at: now) { description, page in
-            PanelLayout(description: description, logicalSize: size, scale: scale, fonts: fonts, page: page)
+            PanelLayout(description: description, logicalSize: size, scale: scale, fonts: fonts, page: page).shifted(to: shift)
         }
     }
 
@@ -250,8 +258,9 @@ final class PanelSession {
         let before = screen.state
         switch screen.touch(touch.phase, slot: touch.slot, at: now) {
         case .deliver:
-            handle(touch, at: now)
+            try deliverPastColourCycle(touch, at: now)
         case .wake:
+            burnIn?.exercise?.noteTouch(at: now)
             log.info("idle: active, woken by a touch (the touch itself is ignored)")
             if before == .off, !screen.offIsBacklight {
                 try display.setPower(on: true)
@@ -265,23 +274,29 @@ final class PanelSession {
     }
 
     /// Time passed without input up to `now`: held stepper buttons repeat and a dragged
-    /// slider sends its value when due, a failed save is retried, and idle stages, fade steps and
-    /// the night window's edges are applied when due.
+    /// slider sends its value when due, a failed save is retried, burn-in care tended, and idle
+    /// stages, fade steps and the night window's edges are applied when due.
     func idle(until now: Double) throws(DisplayError) {
         clockTime = max(clockTime, now)
         advance(to: now)
         if let due = saves.retryDeadline, now >= due { save(at: now) }
         try switchThemeIfDue(at: now)
+        try tendBurnIn(at: now)
         try enterIdleStages(at: now)
     }
 
     /// The next moment `idle(until:)` or a frame has work: an idle stage or fade step, the
-    /// night window's edge, a save retry, `theme:
-    /// auto`'s switch, a held widget's (a stepper's repeat, a slider's throttled send), or a
-    /// busy spinner appearing or stepping.
+    /// night window's edge, a save retry, `theme: auto`'s switch, burn-in care's shift or colour
+    /// cycle, a held widget's (a stepper's repeat, a slider's throttled send), or a busy spinner
+    /// appearing or stepping.
     var nextDeadline: Double? {
-        [screen.deadline, saves.retryDeadline, themeClock?.deadline, model.nextDeadline,
+        [screen.deadline, saves.retryDeadline, themeClock?.deadline, burnInDeadline, model.nextDeadline,
          model.nextFeedbackChange(after: clockTime)].compactMap { $0 }.min()
+    }
+
+    /// Moves the whole drawing for burn-in care (PanelSession+BurnIn.swift); the caller repaints.
+    func shiftDrawing(to offset: ShiftOffset) {
+        model.shift(to: offset)
     }
 
     /// The model's own time-driven changes up to `now`, reported as touches' are.
