@@ -30,7 +30,7 @@ struct BurnInDecoderTests {
         ("burn_in: {exercise_at: \"3:00\"}", "panel.yaml:1:24: 'exercise_at' must be a local time like \"20:00\" (00:00 to 23:59), not the quoted text \"3:00\""),
         ("burn_in: {exercise_at: \"24:00\"}", "panel.yaml:1:24: 'exercise_at' must be a local time like \"20:00\" (00:00 to 23:59), not the quoted text \"24:00\""),
         ("burn_in: {shift_evry: 60}",
-         "panel.yaml:1:11: unknown key 'shift_evry' in 'burn_in' (did you mean 'shift_every'?); allowed keys: shift_every, max_shift, exercise_at"),
+         "panel.yaml:1:11: unknown key 'shift_evry' in 'burn_in' (did you mean 'shift_every'?); the closest keys it takes: shift_every, max_shift, exercise_at"),
         ("burn_in: on", "panel.yaml:1:10: 'burn_in' must be a mapping like {shift_every: 600, max_shift: 4, exercise_at: \"03:00\"}, not 'on'"),
         ("burn_in: [600, 4]", "panel.yaml:1:10: 'burn_in' must be a mapping like {shift_every: 600, max_shift: 4, exercise_at: \"03:00\"}, not a list"),
     ])
