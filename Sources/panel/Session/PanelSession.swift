@@ -314,7 +314,8 @@ final class PanelSession {
         guard let theme = next else { return }
         model.restyle(theme)
         do throws(FontError) {
-            painter = try PanelPainter(description: model.description, fonts: fonts, images: images)
+            painter = try PanelPainter(description: model.description, fonts: fonts, images: images, scale: painter.scale,
+                                       logicalSize: model.layout.logicalSize)
         } catch {
             log.error("theme: \(error); keeping the painter of the old theme")
         }

@@ -76,6 +76,32 @@ struct ThemeAutoTests {
         #expect(lines.all.contains { $0.contains("theme: light until 20:00") })
     }
 
+    /// A switch at scale 2 draws at scale 2: the frame equals a panel started in the dark theme
+    /// (the painter was made anew at scale 1 before, with half-size text).
+    @Test func aSwitchKeepsTheScale() throws {
+        let description = try PanelDescription.parse(Self.yaml, file: "bedroom.yml", fileExists: { _ in true })
+        func session(at local: LocalClock, _ display: HeadlessDisplay, _ name: String) throws -> PanelSession {
+            let session = try PanelSession(description: description, rotation: .r0, display: display,
+                                           store: StateStore(path: folder.file(name)), fonts: FontCache(), now: 0,
+                                           log: Log(write: { _ in }), scale: 2, localSecondOfDay: { local.secondOfDay })
+            try session.renderFullFrame(at: 0)
+            return session
+        }
+        let size = Size(width: 1600, height: 960)
+        let local = LocalClock(20 * 3600 - 1)
+        let switched = HeadlessDisplay(size: size), started = HeadlessDisplay(size: size)
+        let first = try session(at: local, switched, "a.json")
+        local.secondOfDay += 1
+        try first.idle(until: 1)
+        _ = try session(at: LocalClock(21 * 3600), started, "b.json")
+        var differing = 0
+        for y in 0..<size.height {
+            for x in 0..<size.width where switched.screen[x, y] != started.screen[x, y] { differing += 1 }
+        }
+        #expect(page(switched) == Theme.dark.background.xrgb)
+        #expect(differing == 0, "\(differing) pixels differ from a panel started dark at scale 2")
+    }
+
     @Test func startsInTheThemeOfTheHour() throws {
         let (_, loop, display, _) = try service(at: LocalClock(23 * 3600))
         #expect(page(display) == Theme.dark.background.xrgb)
