@@ -33,6 +33,7 @@ extension PanelDescription {
             let sections = context.recovering { () throws(DescriptionError) in
                 try decodeSections(sectionsNode, theme: draft.theme.theme, context)
             }
+            if let sections { checkMQTTSources(PanelDescription.flattened(sections).0, hasBroker: draft.mqtt != nil, context) }
             if let found = context.errors.combined { throw found }
             guard let sections, let rootKeys else { throw context.error(root, "the description's sections could not be read") }
             var description = PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme.theme, sections: sections,

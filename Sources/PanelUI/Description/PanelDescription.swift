@@ -183,6 +183,8 @@ public struct ControlDescription: Equatable, Sendable {
     public var styleOverrides: StyleOverrides
     /// Key `source` of a value row: the command run on a schedule whose output it shows.
     public var source: ValueSourceDescription?
+    /// `source: {mqtt: TOPIC}` on a value row: the text comes from that MQTT topic's messages.
+    public var mqttSource: MQTTValueSource?
     /// Key `icon`: a picture at the row's leading edge (resolved path), scaled to the row.
     public var icon: String?
     /// Key `summary` of a page: the id of a control inside it whose value its row shows.

@@ -9,9 +9,9 @@ import PanelUI
 /// Every message that is not a fitting command changes nothing and gets one warning.
 final class MQTTBridge {
     let client: MQTTClient
-    private let keeper: ValueKeeper
-    private let log: Log
-    private let now: () -> Double
+    let keeper: ValueKeeper
+    let log: Log
+    let now: () -> Double
     /// The config topics published on this connection, to empty those a reload removes.
     private var configTopics: Set<String> = []
     /// The `mqtt:` the client was made from: a reload that changes it is told to restart.
@@ -37,6 +37,7 @@ final class MQTTBridge {
 
     private func connected() {
         client.subscribe(topics.commands)
+        subscribeSources()
         if client.settings.discovery {
             client.subscribe(topics.homeAssistantStatus)
             client.subscribe(topics.ownConfigs)
@@ -52,6 +53,7 @@ final class MQTTBridge {
             startedWith = session.model.description.mqtt
         }
         guard client.isConnected else { return }
+        subscribeSources()
         if client.settings.discovery { publishDiscovery() }
         publishAllStates()
         client.pump()
@@ -92,6 +94,8 @@ final class MQTTBridge {
             case Array("offline".utf8): break
             default: warn("Home Assistant's status", message, "expected online or offline")
             }
+        } else if showSource(message) {
+            // A value row's `source: {mqtt: TOPIC}`.
         } else if let id = topics.controlID(ofCommand: message.topic) {
             command(id, message)
         } else if isOwnConfig(message.topic) {

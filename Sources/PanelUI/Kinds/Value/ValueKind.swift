@@ -4,7 +4,8 @@
 /// command run on a schedule) and is not a setting, so it is not saved.
 struct ValueKind: KindBehavior {
     var pluralName: String { "value rows" }
-    /// `source: {exec: [...], every: S, timeout: S}`: a command whose first line the row shows.
+    /// `source: {exec: [...], every: S, timeout: S}`: a command whose first line the row shows;
+    /// `source: {mqtt: TOPIC}`: the messages on an MQTT topic.
     var ownKeys: [String] { ["source"] }
     var look: KindLook { .text }
     var curve: Transition.Curve { .linear }
@@ -19,7 +20,11 @@ struct ValueKind: KindBehavior {
             throw k.context.error(key, "value row '\(k.id)' shows what the device reports and runs no action; remove 'action'")
         }
         control.defaultValue = .text(try k.value("default", .line) ?? Self.unknown)
-        control.source = try k.value("source", .valueSource)
+        if let source = k.keys.value("source"), source.value(forKey: "mqtt") != nil {
+            control.mqttSource = try k.value("source", .mqttValueSource)
+        } else {
+            control.source = try k.value("source", .valueSource)
+        }
     }
 
     func initialValue(options: [String], mustHaveSelection: Bool) -> ControlValue { .text(Self.unknown) }
