@@ -24,6 +24,10 @@ struct MQTTValueSourceTests {
         #expect(panel.waitForLog("mqtt: connected"), "\(panel.log)")
         var states = broker.waitForRetained("panel/hall/temp/state") { $0["panel/hall/temp/state"] == "21.5 °C" }
         #expect(states["panel/hall/temp/state"] == "21.5 °C", "the retained reading, at once")
+        let configs = broker.waitForRetained("homeassistant/#") { $0["homeassistant/sensor/hall/temp/config"] != nil }
+        let sensor = try #require(parsedJSON(configs["homeassistant/sensor/hall/temp/config"]), "\(configs.keys.sorted())")
+        #expect(sensor["state_topic"] == .string("panel/hall/temp/state") && sensor["command_topic"] == nil)
+        #expect(sensor["unique_id"] == .string("panel-hall-temp") && sensor["name"] == .string("Temperature"))
 
         let lines = folder.write("22.0 °C\tsecond field\nsecond line\n", to: "reading.txt")
         broker.publishFile("home/hall/temperature", file: lines)
