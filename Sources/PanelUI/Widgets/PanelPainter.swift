@@ -111,7 +111,7 @@ public struct PanelPainter {
         let layout = model.layout
         let m = layout.metrics
         let clip = canvas.clip
-        canvas.fill(clip, color: theme.background, except: opaqueGroupInteriors(layout, dy: dy, clip: clip))
+        canvas.fill(clip, color: theme.background)
         if let fullTitle = layout.title, let frame = layout.titleFrame, frame.intersects(clip) {
             // Centred, clear of a page's back control on either side.
             let side = layout.backFrame.map { $0.width } ?? m.sideMargin
@@ -159,19 +159,6 @@ public struct PanelPainter {
             let bar = RectF(indicator.frame)
             content.fillRoundedRect(bar, radius: bar.width / 2, color: theme.text.withOpacity(Self.indicatorOpacity * indicator.opacity))
         }
-    }
-
-    /// Where the groups' boxes drawn in this band cover the background with opaque pixels
-    /// (between their corners, inside the viewport): the background is not written there
-    /// first. None when the row colour is translucent, which blends over the background.
-    private func opaqueGroupInteriors(_ layout: PanelLayout, dy: Int, clip: Rect) -> [Rect] {
-        guard theme.rowBackground.a == 255 else { return [] }
-        let content = clip.intersection(layout.viewport)
-        guard !content.isEmpty else { return [] }
-        return layout.sectionIndices(reaching: content.minY - dy, content.maxY - dy).map { index in
-            RoundedBox.straightInterior(of: layout.sections[index].groupFrame.offsetBy(dx: 0, dy: dy),
-                                        radius: layout.metrics.groupCornerRadius).intersection(content)
-        }.filter { !$0.isEmpty }
     }
 
     /// `group`: the rounded box the row is in, as shown, which a row highlight stays inside.

@@ -42,6 +42,7 @@ struct BenchReport {
                     ("render_ms", number(f.renderMs)), ("memset_ms", number(f.memsetMs)),
                     ("memcpy_ms", number(f.memcpyMs)), ("cairo_ms", f.cairoMs.map(number) ?? .null),
                     ("render_over_memset", number(f.renderMs / f.memsetMs)),
+                    ("render_min_ms", number(f.renderMinMs)), ("memset_min_ms", number(f.memsetMinMs)),
                     ("render_over_cairo", f.cairoMs.map { number(f.renderMs / $0) } ?? .null),
                 ])
             })),

@@ -11,6 +11,9 @@ struct FrameFigures {
     var scale: Double
     var renderMs: Double
     var memsetMs: Double
+    /// The fastest frame and memset of the loop: what a frame costs when no neighbour got in the way.
+    var renderMinMs: Double
+    var memsetMinMs: Double
     var memcpyMs: Double
     var cairoMs: Double?
 }
@@ -43,6 +46,7 @@ enum FrameBench {
             if let cairo { cairoSamples.append(try cairo.helper.frameMs(scene: cairo.scene)) }
         }
         return FrameFigures(scene: scene.name, size: size, scale: scale, renderMs: Stopwatch.median(render), memsetMs: Stopwatch.median(write),
+                            renderMinMs: render.min() ?? .nan, memsetMinMs: write.min() ?? .nan,
                             memcpyMs: Stopwatch.median(copy), cairoMs: cairo == nil ? nil : Stopwatch.median(cairoSamples))
     }
 }
