@@ -43,6 +43,7 @@ struct BenchReport {
                     ("memcpy_ms", number(f.memcpyMs)), ("cairo_ms", f.cairoMs.map(number) ?? .null),
                     ("render_over_memset", number(f.renderMs / f.memsetMs)),
                     ("render_min_ms", number(f.renderMinMs)), ("memset_min_ms", number(f.memsetMinMs)),
+                    ("frame_memset_ms", number(f.frameMemsetMs)), ("render_over_frame_memset", number(f.renderMs / f.frameMemsetMs)),
                     ("render_over_cairo", f.cairoMs.map { number(f.renderMs / $0) } ?? .null),
                 ])
             })),
