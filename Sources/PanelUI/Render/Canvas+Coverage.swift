@@ -20,7 +20,8 @@ extension Canvas {
                 if four == .max && paint.isOpaque {
                     store(paint.pixel, line + x, 4)
                 } else {
-                    let c = SIMD4<UInt16>(truncatingIfNeeded: UnsafeRawPointer(coverage + x).loadUnaligned(as: SIMD4<UInt8>.self))
+                    // The four bytes in memory order (little-endian), without a generic widening.
+                    let c = SIMD4<UInt16>(UInt16(four & 0xFF), UInt16(four >> 8 & 0xFF), UInt16(four >> 16 & 0xFF), UInt16(four >> 24))
                     // An opaque colour's blend alpha is the coverage itself.
                     paint.blend4(line + x, alphas: paint.isOpaque ? c : paint.alphas(coverage8: c))
                 }

@@ -7,8 +7,9 @@ extension Canvas {
         guard !drawable.isEmpty else { return }
         let limit = 1 << 30
         let baseline = clampedInt(origin.y.rounded(), -limit, limit)
-        _ = font.layout(text) { glyph, pen in
-            let left = clampedInt((origin.x + Double(pen) / 64).rounded(), -limit, limit) + glyph.left
+        for placed in font.placed(text) {
+            let glyph = placed.glyph
+            let left = clampedInt((origin.x + Double(placed.pen) / 64).rounded(), -limit, limit) + glyph.left
             let top = baseline - glyph.top
             glyph.coverage.withUnsafeBufferPointer { coverage in
                 blendCoverage(coverage, width: glyph.width, height: glyph.rows, x: left, y: top, paint: paint)

@@ -5,11 +5,16 @@ import Glibc
 extension Color {
     /// WCAG 2.1's relative luminance of the colour as an opaque one (alpha ignored): 0 black … 1 white.
     public var relativeLuminance: Double {
-        func linear(_ channel: UInt8) -> Double {
-            let c = Double(channel) / 255
-            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+        let linear = Self.linearChannels
+        return 0.2126 * linear[Int(r)] + 0.7152 * linear[Int(g)] + 0.0722 * linear[Int(b)]
+    }
+
+    /// Each 8-bit sRGB channel value made linear, worked out once: the painters ask for the
+    /// contrast of the same few colours on every frame (a disabled widget's raised colours take
+    /// some twenty luminances each), and `pow` per channel was a few per cent of a frame.
+    private static let linearChannels: [Double] = (0...255).map { channel in
+        let c = Double(channel) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 
     /// WCAG 2.1's contrast ratio, (L1 + 0.05) / (L2 + 0.05) with L1 the lighter: 1 … 21.

@@ -23,6 +23,9 @@ public final class Font {
     /// measures and fits the same labels again.
     private var advances = BoundedMemo<String, Int>(limit: maxMemoized)
     private var truncations = BoundedMemo<Truncation, String>(limit: maxMemoized)
+    /// Strings drawn so far, as their glyphs and pen positions: drawing the same labels every
+    /// frame then costs no character map, kerning or glyph cache look-up per character.
+    private var placements = BoundedMemo<String, [PlacedGlyph]>(limit: maxMemoized)
     /// Strings kept in each memo, at most; then it starts afresh.
     static let maxMemoized = 256
 
@@ -126,6 +129,15 @@ public final class Font {
         return pen
     }
 
+    /// `layout(text)`'s glyphs and pen positions, kept for the next time `text` is drawn.
+    func placed(_ text: String) -> [PlacedGlyph] {
+        placements.value(for: text) {
+            var glyphs: [PlacedGlyph] = []
+            _ = layout(text) { glyph, pen in glyphs.append(PlacedGlyph(glyph: glyph, pen: pen)) }
+            return glyphs
+        }
+    }
+
     private func glyph(_ index: FT_UInt) -> Glyph {
         if let cached = glyphs[index] { return cached }
         let glyph = render(index)
@@ -159,6 +171,12 @@ public final class Font {
         return Glyph(width: width, rows: rows, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
                      advance: Int(slot.advance.x), coverage: coverage)
     }
+}
+
+/// A glyph of a laid-out string and its pen position (26.6 fixed point, from the origin).
+struct PlacedGlyph {
+    let glyph: Glyph
+    let pen: Int
 }
 
 /// A rendered glyph: 8-bit coverage rows, placed relative to the pen on the baseline.

@@ -6,8 +6,10 @@ struct Paint {
     /// `0x00RR00BB`: red and blue blend together in one 32-bit multiply.
     private let rb: UInt32
     private let g: UInt32
-    /// Blue, green, red, 0 for two pixels (XRGB's bytes in memory order), for `blend4`.
-    private let channels: SIMD8<UInt16>
+    /// For `blend4`, four pixels' bytes in 16-bit lanes: blue and red (the even bytes in memory
+    /// order), then green and 0 (the odd ones).
+    private let evenChannels: SIMD8<UInt16>
+    private let oddChannels: SIMD8<UInt16>
     let pixel: UInt32
     /// Colour alpha × opacity, 1...255; the alpha of a fully covered pixel.
     let alpha: UInt32
@@ -21,8 +23,9 @@ struct Paint {
         pixel = color.xrgb
         rb = pixel & 0xFF00FF
         g = UInt32(color.g)
-        let bgr0 = SIMD4<UInt16>(UInt16(color.b), UInt16(color.g), UInt16(color.r), 0)
-        channels = SIMD8(lowHalf: bgr0, highHalf: bgr0)
+        let (b, r, g) = (UInt16(color.b), UInt16(color.r), UInt16(color.g))
+        evenChannels = SIMD8(b, r, b, r, b, r, b, r)
+        oddChannels = SIMD8(g, 0, g, 0, g, 0, g, 0)
     }
 
     var isOpaque: Bool { alpha == 255 }
@@ -61,29 +64,31 @@ struct Paint {
     }
 
     /// Four neighbouring pixels, each blended with its own alpha (0...255): exactly `blend`
-    /// lane by lane. The channels are worked in 16-bit lanes, which SSE2 multiplies natively
-    /// (d·(255 − a) + s·a + 128 is at most 65153, and adding its high byte stays below 2^16);
-    /// 32-bit lanes would be multiplied through shuffles on a baseline x86-64 build.
+    /// lane by lane. The 16 bytes are taken as eight 16-bit lanes, split into their even bytes
+    /// (blue, red) and odd ones (green, the unused fourth byte), each channel mixed in its lane
+    /// and the two put back together: SSE2 multiplies 16-bit lanes natively (d·(255 − a) + s·a
+    /// + 128 is at most 65153, and adding its high byte stays below 2^16), and no lane is
+    /// widened or narrowed, which Swift's generic SIMD conversions do element by element.
     @inline(__always)
     func blend4(_ p: UnsafeMutablePointer<UInt32>, alphas a: SIMD4<UInt16>) {
         let raw = UnsafeMutableRawPointer(p)
-        let d = raw.loadUnaligned(as: SIMD16<UInt8>.self)
-        let aLow = SIMD8<UInt16>(a[0], a[0], a[0], a[0], a[1], a[1], a[1], a[1])
-        let aHigh = SIMD8<UInt16>(a[2], a[2], a[2], a[2], a[3], a[3], a[3], a[3])
-        let mixed = SIMD16<UInt8>(truncatingIfNeeded: SIMD16<UInt16>(lowHalf: mix(d.lowHalf, aLow), highHalf: mix(d.highHalf, aHigh)))
+        let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+        let lanes = unsafeBitCast(d, to: SIMD8<UInt16>.self)
+        let alpha = SIMD8<UInt16>(a[0], a[0], a[1], a[1], a[2], a[2], a[3], a[3])
+        let even = mix(lanes & 0x00FF, evenChannels, alpha), odd = mix(lanes &>> 8, oddChannels, alpha)
         // The fourth byte of each pixel is zero, as `blend` leaves it.
-        var out = unsafeBitCast(mixed, to: SIMD4<UInt32>.self) & 0x00FF_FFFF
+        var out = unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self) & 0x00FF_FFFF
         // As `blend`: no alpha leaves the pixel as it was, full alpha stores the colour.
-        let a32 = SIMD4<UInt32>(truncatingIfNeeded: a)
-        out.replace(with: unsafeBitCast(d, to: SIMD4<UInt32>.self), where: a32 .== 0)
+        let a32 = SIMD4<UInt32>(UInt32(a[0]), UInt32(a[1]), UInt32(a[2]), UInt32(a[3]))
+        out.replace(with: d, where: a32 .== 0)
         out.replace(with: SIMD4(repeating: pixel), where: a32 .>= 255)
         raw.storeBytes(of: out, as: SIMD4<UInt32>.self)
     }
 
-    /// Two pixels' channels blended, rounded as `div255`.
+    /// One channel per lane blended, rounded as `div255`.
     @inline(__always)
-    private func mix(_ d: SIMD8<UInt8>, _ a: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        let v = SIMD8<UInt16>(truncatingIfNeeded: d) &* (255 &- a) &+ channels &* a &+ 128
+    private func mix(_ d: SIMD8<UInt16>, _ s: SIMD8<UInt16>, _ a: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let v = d &* (255 &- a) &+ s &* a &+ 128
         return (v &+ (v &>> 8)) &>> 8
     }
 

@@ -16,7 +16,7 @@ extension Commands {
     static let benchLatencyTaps = 1000
 
     static func bench(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
-        let flags = try Arguments(args, command: "bench", valued: ["repeat", "static-binary", "config"], switches: ["json"])
+        let flags = try Arguments(args, command: "bench", valued: ["repeat", "static-binary", "config"], switches: ["json", "frames-only"])
         if flags.wantsHelp { console.out(Help.bench); return ExitStatus.success }
         let repeats = try flags["repeat"].map { (text) throws(UsageError) in
             guard let n = Int(text), (1...100_000).contains(n) else {
@@ -42,8 +42,10 @@ extension Commands {
         let fonts = FontCache()
         let sizeName = { (size: Size) in "\(size.width)x\(size.height)" }
 
-        var cases = scenes.flatMap { scene in benchSizes.map { (scene: scene, size: $0, scale: 1.0) } }
-        if flags["config"] == nil {
+        // --frames-only: the full frames at 1920x1080 and the start-ups, what the LVGL side by side compares.
+        let framesOnly = flags.has("frames-only")
+        var cases = scenes.flatMap { scene in (framesOnly ? [benchDetailSize] : benchSizes).map { (scene: scene, size: $0, scale: 1.0) } }
+        if flags["config"] == nil, !framesOnly {
             // Issue 13: the dense scene's 1080p and 4K frames at scales 1 and 2 (1080p at 1 is above).
             cases += benchScaledSizes.map { (scene: dense, size: $0.size, scale: $0.scale) }
         }
@@ -54,21 +56,7 @@ extension Commands {
                                                         repeats: repeats, cairo: cairo.map { ($0, index) }))
         }
         cairo?.finish()
-
-        report.scroll = try ScrollBench.measure(scene: dense, size: benchDetailSize, fonts: fonts, repeats: repeats)
-        report.tap = try ToggleBench.measure(description: demo.description, name: "stroke", size: benchDetailSize, fonts: fonts,
-                                             controlID: "hotspot", repeats: repeats)
-        report.instant = try ToggleBench.measure(description: AnimationBench.instantDemo(), name: "none", size: benchDetailSize,
-                                                 fonts: fonts, controlID: "hotspot", repeats: repeats)
-        report.animations = try AnimationBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)
-        report.steps = try NumberBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)
-            + [try ButtonBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats),
-               try PageBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)]
-        report.touchToPresent = try TouchLatencyBench.measure(description: demo.description, size: benchDetailSize, fonts: fonts,
-                                                              controlID: "hotspot", taps: benchLatencyTaps)
-        report.scanoutCopies = ScanoutBench.measure(size: benchDetailSize, repeats: repeats)
-        report.text = TextBench.measure(font: try fonts.font(path: demo.description.theme.font, pixelSize: demo.description.theme.fontSize),
-                                        repeats: repeats)
+        if !framesOnly { try measureDetails(&report, demo: demo, dense: dense, fonts: fonts, repeats: repeats) }
         let startupRepeats = min(repeats, 15)
         for scene in flags["config"] == nil ? [demo, dense] : [demo] + scenes {
             report.startups.append(.init(scene: scene.name, figures: try StartupBench.measure(
@@ -85,6 +73,26 @@ extension Commands {
         }
         console.out(flags.has("json") ? report.json.serialized() : report.table)
         return ExitStatus.success
+    }
+
+    /// Everything but full frames and start-ups, at `benchDetailSize`: scrolling, taps, animations,
+    /// number steps and a page push, touch to present, scan-out copies and text.
+    static func measureDetails(_ report: inout BenchReport, demo: BenchScene, dense: BenchScene, fonts: FontCache,
+                               repeats: Int) throws {
+        report.scroll = try ScrollBench.measure(scene: dense, size: benchDetailSize, fonts: fonts, repeats: repeats)
+        report.tap = try ToggleBench.measure(description: demo.description, name: "stroke", size: benchDetailSize, fonts: fonts,
+                                             controlID: "hotspot", repeats: repeats)
+        report.instant = try ToggleBench.measure(description: AnimationBench.instantDemo(), name: "none", size: benchDetailSize,
+                                                 fonts: fonts, controlID: "hotspot", repeats: repeats)
+        report.animations = try AnimationBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)
+        report.steps = try NumberBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)
+            + [try ButtonBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats),
+               try PageBench.measure(size: benchDetailSize, fonts: fonts, repeats: repeats)]
+        report.touchToPresent = try TouchLatencyBench.measure(description: demo.description, size: benchDetailSize, fonts: fonts,
+                                                              controlID: "hotspot", taps: benchLatencyTaps)
+        report.scanoutCopies = ScanoutBench.measure(size: benchDetailSize, repeats: repeats)
+        report.text = TextBench.measure(font: try fonts.font(path: demo.description.theme.font, pixelSize: demo.description.theme.fontSize),
+                                        repeats: repeats)
     }
 
     /// This process's own peak (the benchmark holds every size's buffers at once).

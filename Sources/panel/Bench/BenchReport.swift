@@ -42,6 +42,8 @@ struct BenchReport {
                     ("render_ms", number(f.renderMs)), ("memset_ms", number(f.memsetMs)),
                     ("memcpy_ms", number(f.memcpyMs)), ("cairo_ms", f.cairoMs.map(number) ?? .null),
                     ("render_over_memset", number(f.renderMs / f.memsetMs)),
+                    ("render_min_ms", number(f.renderMinMs)), ("memset_min_ms", number(f.memsetMinMs)),
+                    ("frame_memset_ms", number(f.frameMemsetMs)), ("render_over_frame_memset", number(f.renderMs / f.frameMemsetMs)),
                     ("render_over_cairo", f.cairoMs.map { number(f.renderMs / $0) } ?? .null),
                 ])
             })),
@@ -175,7 +177,10 @@ struct BenchReport {
                 + "(\(fixed(s.fullRepaintMs / s.memsetMs, 2))x); DRM back-buffer copy \(fixed(s.scanoutCopyMs, 4)) ms (\(s.scanoutCopyPixels) px)"]
         }
         lines.append("")
-        lines.append(row("tap (\(detailResolution))", "", "touch-up", "1st seen", "frames", "total ms", "largest", "pixels"))
+        // --frames-only measured no taps, copies or text: their lines are left out.
+        if !labelledTaps.isEmpty {
+            lines.append(row("tap (\(detailResolution))", "", "touch-up", "1st seen", "frames", "total ms", "largest", "pixels"))
+        }
         for (label, tap) in labelledTaps {
             lines.append(row(label, "", fixed(tap.touchUpMs, 4), fixed(tap.firstVisibleMs, 4), "\(tap.animationFrames)",
                              fixed(tap.animationTotalMs, 3), fixed(tap.largestFrameMs, 4), "\(tap.firstVisiblePixels)"))
@@ -192,9 +197,11 @@ struct BenchReport {
             lines.append("touch to present (headless, \(t.taps) taps through epoll): p50 \(fixed(t.p50Ms, 4)) ms, "
                 + "p99 \(fixed(t.p99Ms, 4)) ms, max \(fixed(t.maxMs, 3)) ms")
         }
-        lines.append("frame to screen memory (\(detailResolution)), ms: "
-            + scanoutCopies.map { "r\($0.rotation.degrees) \(fixed($0.ms, 3))" }.joined(separator: ", "))
-        lines.append("text: \(text.labelsPerSecond.isFinite ? String(Int(text.labelsPerSecond)) : "-") labels/s (\"\(TextBench.label)\"), \(fixed(text.nanosecondsPerGlyph, 1)) ns/glyph")
+        if !scanoutCopies.isEmpty {
+            lines.append("frame to screen memory (\(detailResolution)), ms: "
+                + scanoutCopies.map { "r\($0.rotation.degrees) \(fixed($0.ms, 3))" }.joined(separator: ", "))
+        }
+        if text.labelsPerSecond.isFinite { lines.append("text: \(text.labelsPerSecond.isFinite ? String(Int(text.labelsPerSecond)) : "-") labels/s (\"\(TextBench.label)\"), \(fixed(text.nanosecondsPerGlyph, 1)) ns/glyph") }
         for s in startups {
             lines.append("start-up to first frame (\(s.scene), headless \(detailResolution)): \(fixed(s.figures.firstFrameMs, 1)) ms; "
                 + "peak RSS \(megabytes(s.figures.peakRSSBytes))")

@@ -11,6 +11,11 @@ struct FrameFigures {
     var scale: Double
     var renderMs: Double
     var memsetMs: Double
+    /// The fastest frame and memset of the loop: what a frame costs when no neighbour got in the way.
+    var renderMinMs: Double
+    var memsetMinMs: Double
+    /// memset of the frame buffer itself, timed in the render's place in the loop.
+    var frameMemsetMs: Double
     var memcpyMs: Double
     var cairoMs: Double?
 }
@@ -36,13 +41,23 @@ enum FrameBench {
         painter.draw(model, at: 0, into: frame, clip: frame.bounds)
 
         var render: [Double] = [], write: [Double] = [], copy: [Double] = [], cairoSamples: [Double] = []
-        for i in 0..<repeats {
-            render.append(Stopwatch.milliseconds { painter.draw(model, at: 0, into: frame, clip: frame.bounds) })
+        var frameWrite: [Double] = []
+        // Every other round memsets the frame itself in the render's place, under the same
+        // traffic before it (memset and memcpy of the other buffers, cairo's frame): what
+        // writing the frame's bytes costs in the cache state the render meets.
+        for i in 0..<2 * repeats {
+            if i % 2 == 0 {
+                render.append(Stopwatch.milliseconds { painter.draw(model, at: 0, into: frame, clip: frame.bounds) })
+            } else {
+                let pixels = UnsafeMutableRawPointer(frame.pixels.baseAddress!)
+                frameWrite.append(Stopwatch.milliseconds { memset(pixels, Int32(i & 0xFF), bytes); blackHole(pixels) })
+            }
             write.append(Stopwatch.milliseconds { memset(target, Int32(i & 0xFF), bytes); blackHole(target) })
             copy.append(Stopwatch.milliseconds { memcpy(target, source, bytes); blackHole(target) })
             if let cairo { cairoSamples.append(try cairo.helper.frameMs(scene: cairo.scene)) }
         }
         return FrameFigures(scene: scene.name, size: size, scale: scale, renderMs: Stopwatch.median(render), memsetMs: Stopwatch.median(write),
+                            renderMinMs: render.min() ?? .nan, memsetMinMs: write.min() ?? .nan, frameMemsetMs: Stopwatch.median(frameWrite),
                             memcpyMs: Stopwatch.median(copy), cairoMs: cairo == nil ? nil : Stopwatch.median(cairoSamples))
     }
 }

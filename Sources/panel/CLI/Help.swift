@@ -13,7 +13,7 @@ enum Help {
                            [--timeout S]
            panel outputs [--display drm[:DEVICE][,…]]
            panel ctl [--socket PATH] get [ID] | set [--no-apply] ID VALUE | press ID | update ID … | subscribe
-           panel bench [--json] [--repeat N] [--config FILE] [--static-binary FILE]
+           panel bench [--json] [--repeat N] [--config FILE] [--frames-only] [--static-binary FILE]
 
     Run `panel COMMAND --help` for each command's flags.
     """
@@ -153,7 +153,7 @@ enum Help {
     """
 
     static let bench = """
-    usage: panel bench [--json] [--repeat N] [--config FILE] [--static-binary FILE]
+    usage: panel bench [--json] [--repeat N] [--config FILE] [--frames-only] [--static-binary FILE]
 
     Measures, every figure a median of N runs and every ratio from the same loop: full frames
     of two scenes (demo: the bundled panel; dense: a screen full of rows) at three sizes, and
@@ -168,6 +168,7 @@ enum Help {
       --repeat N            runs per figure; medians are reported (default 30)
       --config FILE         full frames (and a start-up) of this description instead of the
                             demo and dense scenes
+      --frames-only         only the full frames at 1920x1080 and the start-ups (peak RSS)
       --static-binary FILE  also report the size of FILE (the stripped static build)
     """
 }

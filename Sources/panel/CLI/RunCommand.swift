@@ -49,6 +49,8 @@ extension Commands {
         let rotation = givenRotation ?? description.rotation ?? .r0
         let backlight = BacklightChoice.open(givenBacklight ?? description.screen.backlight, for: description, display: display,
                                              environment: environment, log: log)
+        // Start-up's code pages and free heap go back before the frame buffer is allocated.
+        StartupPages.release()
         let session = try PanelSession(description: description, images: images, rotation: rotation,
                                        display: display, store: store, fonts: fonts, now: Int(time(nil)), log: log, values: state.document,
                                        scale: chosenScale(description, override: givenScale, display: display, log: log),

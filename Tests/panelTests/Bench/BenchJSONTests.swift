@@ -20,6 +20,19 @@ struct BenchJSONTests {
         return try JSONValue.parse(readFile(output))
     }
 
+    /// `--frames-only`: both scenes' 1080p frames and the start-ups, nothing else measured.
+    @Test func framesOnlyMeasuresTheFullFramesAndStartUps() throws {
+        guard let report = try bench("--frames-only") else { return }
+        guard case .array(let scenes)? = report["scenes"], case .array(let startups)? = report["startup"] else {
+            Issue.record("no scenes or startup"); return
+        }
+        #expect(scenes.map { "\(text($0["scene"])) \(text($0["resolution"]))" } == ["demo 1920x1080", "dense 1920x1080"])
+        for scene in scenes { #expect(positive(scene["render_ms"]) && positive(scene["frame_memset_ms"]), "\(scene)") }
+        #expect(startups.map { text($0["scene"]) } == ["demo", "dense"])
+        for startup in startups { #expect(positive(startup["peak_rss_mb"]), "\(startup)") }
+        for key in ["scroll", "toggle", "steps", "touch_to_present_ms"] { #expect(report[key] == nil, "\(key) not measured") }
+    }
+
     @Test func jsonHasEveryFigureOfTheIssue() throws {
         guard let report = try bench() else { return }
         guard case .string(let machine)? = report["machine"] else { Issue.record("no machine"); return }
@@ -32,9 +45,12 @@ struct BenchJSONTests {
             == ["demo", "dense"].flatMap { scene in ["800x480", "1280x800", "1920x1080"].map { "\(scene) \($0) 1.0" } }
             + ["dense 1920x1080 2.0", "dense 3840x2160 1.0", "dense 3840x2160 2.0"])
         for scene in scenes {
-            for key in ["render_ms", "memset_ms", "memcpy_ms", "cairo_ms", "render_over_memset", "render_over_cairo"] {
+            for key in ["render_ms", "memset_ms", "memcpy_ms", "cairo_ms", "render_over_memset", "render_over_cairo",
+                        "render_min_ms", "memset_min_ms", "frame_memset_ms", "render_over_frame_memset"] {
                 #expect(positive(scene[key]), "\(key) of \(scene)")
             }
+            #expect(number(scene["render_min_ms"]) <= number(scene["render_ms"]) && number(scene["memset_min_ms"]) <= number(scene["memset_ms"]))
+            #expect(ratio(scene["render_over_frame_memset"], is: scene["render_ms"], over: scene["frame_memset_ms"]), "\(scene)")
             #expect(ratio(scene["render_over_memset"], is: scene["render_ms"], over: scene["memset_ms"]), "\(scene)")
             #expect(ratio(scene["render_over_cairo"], is: scene["render_ms"], over: scene["cairo_ms"]), "\(scene)")
         }
