@@ -14,13 +14,16 @@
 #   --out DIR      where the .deb goes (default .build/deb)
 # Prints the .deb's path on the last line.
 set -eu
+here=$(pwd)
 cd "$(dirname "$0")/.."
 binary="" fast="" out=.build/deb
 while [ $# -gt 0 ]; do
     case "$1" in
-        --binary) binary="${2:?--binary needs a file}"; shift 2 ;;
+        --binary) binary="${2:?--binary needs a file}"; shift 2
+                  case "$binary" in /*) ;; *) binary="$here/$binary" ;; esac ;;
         --fast) fast=1; shift ;;
-        --out) out="${2:?--out needs a folder}"; shift 2 ;;
+        --out) out="${2:?--out needs a folder}"; shift 2
+               case "$out" in /*) ;; *) out="$here/$out" ;; esac ;;
         *) echo "package.sh: unknown argument '$1' (see the comment at the top)" >&2; exit 2 ;;
     esac
 done
