@@ -81,6 +81,16 @@ struct ManualTests {
         #expect(page.out.contains("(slider, stepper) The lowest value."))
     }
 
+    @Test func helpNamesACommandOrAPage() {
+        #expect(CommandRunner.run(["help", "calibrate"]).out == CommandRunner.run(["calibrate", "--help"]).out)
+        let main = CommandRunner.run(["help"])
+        #expect(main.status == 0 && main.out.contains("panel --version") && main.out.contains("panel help --man 1|5"))
+        for wrong in [["help", "frobnicate"], ["help", "--man", "7"], ["help", "--man"]] {
+            let result = CommandRunner.run(wrong)
+            #expect(result.status == 2 && result.err.contains("panel help: give a command"), "\(wrong): \(result.err)")
+        }
+    }
+
     @Test(arguments: ["1", "5"])
     func pagesRenderWithoutWarnings(_ section: String) throws {
         let dir = TemporaryFolder()
