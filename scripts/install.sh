@@ -14,7 +14,7 @@ if [ "${1:-}" = "--mqtt" ]; then
     shift 2
 fi
 dest="${1:-}"
-swift build -c release
+scripts/build-info.sh swift build -c release    # panel --version names the commit
 install -D -m 0755 .build/release/panel "$dest/usr/local/bin/panel"
 install -D -m 0644 systemd/panel.service "$dest/etc/systemd/system/panel.service"
 install -D -m 0644 systemd/panel.sysusers "$dest/usr/lib/sysusers.d/panel.conf"

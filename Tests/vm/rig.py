@@ -205,7 +205,7 @@ def run_vm(name, device, cases, args, folder, touch, boot=""):
             extra = f"\t{played[0]}\t{played[1]}\t{touch[case]['lines']}" if played else ""
             f.write(f"{case}\t{flags}{extra}\n")
     with open(f"{folder}/env", "w") as f:
-        f.write(f"PANEL='{args.panel}'\nREPO='{args.repo}'\n")
+        f.write(f"PANEL='{args.panel}'\nREPO='{args.repo}'\n" + (f"DEB='{args.deb}'\n" if getattr(args, "deb", None) else ""))
     qmp_path = f"{folder}/qmp.sock"
     command = [
         "qemu-system-x86_64", "-accel", "tcg,thread=multi", "-cpu", "max", "-smp", "2", "-m", "1G",
@@ -417,6 +417,19 @@ def check_systemd(args, folder):
         problems.append(f"not READY: {ready or 'no systemctl show output'}")
     if stopped.get("ActiveState") != "inactive" or stopped.get("Result") != "success" or stopped.get("ExecMainStatus") != "0":
         problems.append(f"systemctl stop did not end cleanly: {stopped}")
+    install = open(f"{base}.install").read() if os.path.exists(f"{base}.install") else ""
+    if not install.rstrip().endswith("status 0"):
+        problems.append(f"dpkg -i failed: {install.strip()[-300:] or 'no output'}")
+    enabled = open(f"{base}.enabled").read().strip() if os.path.exists(f"{base}.enabled") else "not recorded"
+    if enabled != "enabled":
+        problems.append(f"postinst did not enable panel.service: is-enabled says {enabled}")
+    removed = properties("removed")
+    remove_log = open(f"{base}.remove").read() if os.path.exists(f"{base}.remove") else ""
+    if not remove_log.rstrip().endswith("status 0"):
+        problems.append(f"dpkg -r failed: {remove_log.strip()[-300:] or 'no output'}")
+    expected = {"ActiveState": "inactive", "Package": "deinstall ok config-files", "Binary": "removed", "State": "kept"}
+    if any(removed.get(key) != value for key, value in expected.items()):
+        problems.append(f"after dpkg -r (the unit running): {removed or 'nothing recorded'}, expected {expected}")
     reference = f"{args.work}/systemd-reference"
     os.makedirs(reference)
     # QEMU's virtio-gpu connector reports 200x120 mm (`panel outputs` in the other VMs): the
@@ -446,7 +459,7 @@ def check_systemd(args, folder):
         problems.append("getty@tty1's state after the stop not recorded")
     try:
         udev = open(f"{base}.udev").read()
-        rule = "/etc/udev/rules.d/90-panel-backlight.rules"
+        rule = "/usr/lib/udev/rules.d/90-panel-backlight.rules"  # where the package puts it
         if f"Reading rules file: {rule}" not in udev:
             problems.append("udevadm did not read the installed backlight rule")
         problems += [f"backlight rule: {line.strip()}" for line in udev.splitlines() if line.startswith(rule + ":")]
@@ -466,6 +479,12 @@ def run_systemd_case(args):
     name, device, cases = SYSTEMD_VM
     folder = f"{args.work}/{name}"
     try:
+        # The package of the tree and binary under test (gzip -1: the rig's time is the VM's).
+        built = subprocess.run([f"{args.repo}/scripts/package.sh", "--binary", args.panel, "--fast", "--out", args.work],
+                               capture_output=True, text=True)
+        if built.returncode != 0:
+            raise RuntimeError(f"scripts/package.sh failed: {built.stderr.strip()[-500:]}")
+        args.deb = built.stdout.strip().split("\n")[-1]
         timings = run_vm(name, device, cases, args, folder, {}, boot="panel.systemd=1 systemd.unit=panel-vm.target")
         problems = check_systemd(args, folder)
     except Exception as error:
@@ -473,12 +492,12 @@ def run_systemd_case(args):
     took = f"{timings['total']:.1f} s" if "total" in timings else "?"
     if problems:
         print(f"vm: FAIL systemd/panel.service ({took}): " + "; ".join(problems))
-        for extra in ("panel.log", "check.log", "systemd.ctl", "console.log"):
+        for extra in ("panel.log", "check.log", "systemd.ctl", "systemd.install", "systemd.remove", "console.log"):
             if os.path.exists(f"{folder}/{extra}"):
                 print(f"---- {folder}/{extra}")
                 print("".join(open(f"{folder}/{extra}", errors="replace").readlines()[-40:]), end="")
         return False
-    print(f"vm: PASS systemd/panel.service ({took} whole VM; READY, screen, ctl set, systemctl stop, tty1 back to getty, state saved, udev rule parsed)")
+    print(f"vm: PASS systemd/panel.service ({took} whole VM; READY, screen, ctl set, systemctl stop, tty1 back to getty, state saved, udev rule parsed; installed by dpkg -i, enabled, dpkg -r stopped it and kept the state)")
     return True
 
 

@@ -55,3 +55,6 @@ extension Conversion<[String]> {
         }
     }
 }
+
+/// The keys of an action, for panel.yml(5) (`DescriptionKeys`).
+let actionKeys = actionFields.map(\.key)

@@ -89,3 +89,6 @@ extension Conversion<String> {
         }
     }
 }
+
+/// The keys of a control (every kind's own and the style keys included), for panel.yml(5) (`DescriptionKeys`).
+let controlKeys = controlFields.map(\.key)

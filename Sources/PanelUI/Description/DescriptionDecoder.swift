@@ -204,3 +204,7 @@ private func name(_ noun: String, of node: YAMLNode, titleKey: String, index: In
     }
     return "\(noun) \(index + 1)"
 }
+
+/// The keys of the top level and of a section, for panel.yml(5) (`DescriptionKeys`).
+let panelKeys = panelFields.map(\.key)
+let sectionKeys = sectionFields.map(\.key)

@@ -114,3 +114,7 @@ private func isTopicWordByte(_ byte: UInt8) -> Bool {
     default: false
     }
 }
+
+/// The keys of `mqtt:` and of its `tls:`, for panel.yml(5) (`DescriptionKeys`).
+let mqttKeys = mqttFields.map(\.key)
+let tlsKeys = tlsFields.map(\.key)

@@ -100,3 +100,6 @@ extension Conversion<Int> {
         }
     }
 }
+
+/// The keys of a theme mapping, style keys included, for panel.yml(5) (`DescriptionKeys`).
+let themeKeys = themeFields.map(\.key)

@@ -86,3 +86,6 @@ extension Conversion<ValueSourceDescription> {
 private func shownSeconds(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
+
+/// The keys of a value source, for panel.yml(5) (`DescriptionKeys`).
+let sourceKeys = sourceFields.map(\.key)

@@ -16,8 +16,8 @@ extension Commands {
     static let benchLatencyTaps = 1000
 
     static func bench(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
-        let flags = try Arguments(args, command: "bench", valued: ["repeat", "static-binary", "config"], switches: ["json", "frames-only"])
-        if flags.wantsHelp { console.out(Help.bench); return ExitStatus.success }
+        let flags = try Arguments(args, help: Help.bench)
+        if flags.wantsHelp { console.out(Help.bench.text); return ExitStatus.success }
         let repeats = try flags["repeat"].map { (text) throws(UsageError) in
             guard let n = Int(text), (1...100_000).contains(n) else {
                 throw UsageError(message: "panel bench: --repeat must be a whole number from 1 to 100000, not '\(text)'")

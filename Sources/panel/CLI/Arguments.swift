@@ -49,6 +49,11 @@ struct Arguments {
         }
     }
 
+    /// Parses the flags `help` lists, and only those: a flag can't be accepted undocumented.
+    init(_ args: some Collection<String>, help: CommandHelp) throws(UsageError) {
+        try self.init(args, command: help.name, valued: help.valued, switches: help.switches)
+    }
+
     subscript(_ name: String) -> String? { values[name] }
 
     /// Whether a flag without a value (`--hold`) was given.

@@ -5,8 +5,8 @@ import PanelUI
 /// same as one JSON array of objects (file, line, column, severity, message) for editors.
 extension Commands {
     static func check(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
-        let flags = try Arguments(args, command: "check", valued: ["config"], switches: ["json"])
-        if flags.wantsHelp { console.out(Help.check); return ExitStatus.success }
+        let flags = try Arguments(args, help: Help.check)
+        if flags.wantsHelp { console.out(Help.check.text); return ExitStatus.success }
         guard let path = flags["config"] else {
             throw UsageError(message: "panel check: --config FILE is required")
         }

@@ -26,11 +26,12 @@ enum Commands {
         let command: String
         switch args.first {
         case "run", "check", "layout", "touches", "calibrate", "outputs", "ctl", "bench": command = args.removeFirst()
-        case "help", "--help", "-h":
-            console.out(Help.main)
+        case "help", "--help", "-h": return help(args.dropFirst(), console: console, log: log)
+        case "--version":
+            console.out("panel \(BuildInfo.version) (\(BuildInfo.commit))")
             return ExitStatus.success
         case let first? where !first.hasPrefix("-"):
-            log.write("panel: unknown command '\(first)' (commands: run, check, layout, touches, calibrate, outputs, ctl, bench; see panel --help)")
+            log.write("panel: unknown command '\(first)' (commands: run, check, layout, touches, calibrate, outputs, ctl, bench, help; see panel --help)")
             return ExitStatus.badInput
         default: command = "run"
         }
@@ -60,8 +61,8 @@ enum Commands {
     // MARK: layout
 
     static func layout(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
-        let flags = try Arguments(args, command: "layout", valued: ["config", "display", "rotate", "scale", "page"])
-        if flags.wantsHelp { console.out(Help.layout); return ExitStatus.success }
+        let flags = try Arguments(args, help: Help.layout)
+        if flags.wantsHelp { console.out(Help.layout.text); return ExitStatus.success }
         let description = try loadDescription(flags["config"])
         let (screen, dpi) = try headlessScreen(flags["display"])
         let rotation = try flags.rotation(command: "layout") ?? description.rotation ?? .r0
@@ -87,8 +88,8 @@ enum Commands {
     // MARK: touches
 
     static func touches(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
-        let flags = try Arguments(args, command: "touches", valued: ["input", "display", "rotate", "config", "count", "timeout"])
-        if flags.wantsHelp { console.out(Help.touches); return ExitStatus.success }
+        let flags = try Arguments(args, help: Help.touches)
+        if flags.wantsHelp { console.out(Help.touches.text); return ExitStatus.success }
         guard let inputText = flags["input"] else {
             throw UsageError(message: "panel touches: --input libinput[:SEAT], path:DEVICE[,…] or replay:FILE is required")
         }
@@ -116,8 +117,8 @@ enum Commands {
     // MARK: outputs
 
     static func outputs(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
-        let flags = try Arguments(args, command: "outputs", valued: ["display"])
-        if flags.wantsHelp { console.out(Help.outputs); return ExitStatus.success }
+        let flags = try Arguments(args, help: Help.outputs)
+        if flags.wantsHelp { console.out(Help.outputs.text); return ExitStatus.success }
         var request = DRMRequest()
         if let text = flags["display"] {
             guard case .drm(let drm) = try DisplaySpec(parsing: text) else {

@@ -11,15 +11,15 @@ extension Commands {
         while let word = rest.popFirst() {
             if word.hasPrefix("-") {
                 flagWords.append(word)
-                if ["--socket", "--enabled", "--label", "--detail"].contains(word), let value = rest.popFirst() {
+                if Help.ctl.valued.contains(String(word.dropFirst(2))), let value = rest.popFirst() {
                     flagWords.append(value)
                 }
             } else {
                 words.append(word)
             }
         }
-        let flags = try Arguments(flagWords, command: "ctl", valued: ["socket", "enabled", "label", "detail"], switches: ["no-apply"])
-        if flags.wantsHelp { console.out(Help.ctl); return ExitStatus.success }
+        let flags = try Arguments(flagWords, help: Help.ctl)
+        if flags.wantsHelp { console.out(Help.ctl.text); return ExitStatus.success }
         let request: JSONValue
         switch (words.first, words.count) {
         case ("get", 1): request = .object([("cmd", .string("get"))])

@@ -4,9 +4,8 @@ import PanelUI
 extension Commands {
     /// `panel run`: a replay on its virtual clock, or the event loop until SIGTERM/SIGINT.
     static func run(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
-        let flags = try Arguments(args, command: "run", valued: ["config", "state", "display", "input", "rotate", "screenshot", "socket", "scale", "backlight"],
-                                  switches: ["hold", "stats"])
-        if flags.wantsHelp { console.out(Help.run); return ExitStatus.success }
+        let flags = try Arguments(args, help: Help.run)
+        if flags.wantsHelp { console.out(Help.run.text); return ExitStatus.success }
         let environment = environment()
         let description = try loadDescription(flags["config"])
         let images = try loadAssets(description, file: flags["config"] ?? DemoPanel.fileName)

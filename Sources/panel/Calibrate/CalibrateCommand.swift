@@ -14,8 +14,8 @@ extension Commands {
     /// matrix fitted, checked at the centre, printed as a udev rule and a `calibration:` line,
     /// and written into a description with `--write`.
     static func calibrate(_ args: ArraySlice<String>, console: Console, log: Log) throws -> Int32 {
-        let flags = try Arguments(args, command: "calibrate", valued: ["display", "rotate", "input", "write", "config", "timeout"])
-        if flags.wantsHelp { console.out(Help.calibrate); return ExitStatus.success }
+        let flags = try Arguments(args, help: Help.calibrate)
+        if flags.wantsHelp { console.out(Help.calibrate.text); return ExitStatus.success }
         // Everything that can be refused is refused before the screen is touched.
         if let path = flags["write"] { _ = try CalibrationWrite.check(path) }
         let description = try (flags["config"] ?? flags["write"]).map { try loadDescription($0) }
