@@ -57,3 +57,4 @@ extension Conversion<Int> {
         }
     }
 }
+let burnInKeys = burnInFields.map(\.key)

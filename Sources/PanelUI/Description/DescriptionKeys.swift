@@ -23,4 +23,10 @@ public enum DescriptionKeys {
     /// `mqtt:` and its `tls:`.
     public static var mqtt: [String] { mqttKeys }
     public static var tls: [String] { tlsKeys }
+    /// A value row's `source: {mqtt: TOPIC}`.
+    public static var mqttSource: [String] { mqttSourceKeys }
+    /// `idle:`, `night:` and `burn_in:`.
+    public static var idle: [String] { idleKeys }
+    public static var night: [String] { nightKeys }
+    public static var burnIn: [String] { burnInKeys }
 }

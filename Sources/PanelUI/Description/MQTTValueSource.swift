@@ -56,3 +56,4 @@ func checkMQTTSources(_ controls: [ControlDescription], hasBroker: Bool, _ conte
             + "add the broker, like mqtt: {host: 192.0.2.10}"))
     }
 }
+let mqttSourceKeys = mqttSourceFields.map(\.key)

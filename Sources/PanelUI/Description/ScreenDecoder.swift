@@ -131,3 +131,5 @@ extension Conversion<Double> {
         }
     }
 }
+let idleKeys = idleFields.map(\.key)
+let nightKeys = nightFields.map(\.key)

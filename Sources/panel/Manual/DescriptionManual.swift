@@ -20,13 +20,18 @@ enum DescriptionManual {
         KeyDoc("rotate", "0|90|180|270, default 0", "Turns the panel clockwise on the screen; --rotate overrides it."),
         KeyDoc("theme", "light|dark|high-contrast|auto, or a mapping", "The look; a name, or a mapping naming its base and changing any of its keys (see THEME)."),
         KeyDoc("sections", "list of sections, required", "The groups of rows of the panel's first page (see SECTIONS)."),
-        KeyDoc("blank_after", "seconds, above 0 up to 31536000", "Turns the screen off after that long untouched; the touch that wakes it is swallowed. Default: never."),
+        KeyDoc("blank_after", "seconds, above 0 up to 31536000", "The older name of idle: {off_after}: turns the screen off after that long untouched. Default: never."),
         KeyDoc("socket", "path", "The control socket; --socket overrides it. Default $RUNTIME_DIRECTORY/panel.sock under systemd."),
         KeyDoc("calibration", "[a, b, c, d, e, f]", "A touchscreen's libinput calibration matrix, applied before rotation; panel calibrate writes it."),
         KeyDoc("scale", "auto or 0.5 to 4, default auto", "Draws everything that many times as large; auto makes a 48 px row about 9 mm tall from the screen's size in mm (1 when unknown); --scale overrides it."),
         KeyDoc("physical_size", "[W_mm, H_mm]", "The screen's size in millimetres, for scale: auto, over what the display reports."),
         KeyDoc("columns", "auto|1|2|3, default auto", "How many columns sections flow into; auto uses columns of at least 480 points, up to three."),
         KeyDoc("mqtt", "mapping", "Connects to an MQTT broker with Home Assistant discovery (see MQTT)."),
+        KeyDoc("backlight", "auto|none|NAME|PATH, default auto", "The backlight to drive: auto takes the one tied to the DRM connector, else the first by type firmware, platform, raw; NAME is under /sys/class/backlight; PATH a folder with brightness and max_brightness. Used only with idle:, night: or a slider's bind: backlight; --backlight overrides it."),
+        KeyDoc("idle", "mapping", "Dims, then turns off the screen when untouched (see IDLE); the waking touch is swallowed."),
+        KeyDoc("night", "mapping", "Caps the brightness in a daily window of local time (see NIGHT)."),
+        KeyDoc("on_idle", "action mapping", "Runs on each idle stage change with {value} active, dimmed or off (keys as in ACTIONS)."),
+        KeyDoc("burn_in", "mapping", "Moves the drawing in a slow orbit and shows a daily colour cycle (see BURN-IN)."),
     ]
 
     static let theme = [
@@ -71,6 +76,8 @@ enum DescriptionManual {
         KeyDoc("unit", "text", "Shown after the number (\"%\", \"°C\")."),
         KeyDoc("send", "release|continuous, default release", "When a slider's value is reported: at touch up, or also during the drag."),
         KeyDoc("interval", "seconds, 0 to 60, default 0.2", "With send: continuous, the shortest time between reports."),
+        KeyDoc("bind", "backlight", "The slider sets the screen's backlight: its fraction of min..max is the brightness (one control per panel)."),
+        KeyDoc("min_brightness", "percent, default 5%", "With bind: backlight, the least brightness the slider gives, so it never goes dark."),
         KeyDoc("source", "mapping", "A command whose output the value row shows (see VALUE SOURCES)."),
         KeyDoc("sections", "list of sections, required", "The page's own sections, opened by a tap on its row; pages nest up to 8 deep."),
         KeyDoc("summary", "control id", "Shows that control's value (a control on the page) before the chevron."),
@@ -110,6 +117,29 @@ enum DescriptionManual {
         KeyDoc("exec", "[/absolute/program, argument, …], required", "The command whose first line of stdout the row shows."),
         KeyDoc("every", "seconds, 0.5 to 86400, required", "How often it runs, on a fixed schedule from the start."),
         KeyDoc("timeout", "seconds, 0.1 up to every", "By default every, but at most 10 s; then SIGTERM, SIGKILL 1 s later."),
+    ]
+
+    static let mqttSource = [
+        KeyDoc("mqtt", "topic, required", "source: {mqtt: TOPIC}: the row shows each message on that one topic (no + or #, not $…; needs the top-level mqtt:), its first line trimmed; an empty message shows —."),
+    ]
+
+    static let idle = [
+        KeyDoc("dim_after", "seconds, above 0, less than off_after", "Untouched that long, the backlight fades over 0.5 s to dim_to (needs a backlight)."),
+        KeyDoc("dim_to", "percent, above 0", "The dimmed brightness, never above the setting."),
+        KeyDoc("off_after", "seconds, above 0 up to 31536000", "Untouched that long, the screen goes off: bl_power, else DPMS or a black frame."),
+        KeyDoc("wake", "touch, default touch", "What wakes it; the waking touch is swallowed, down to its last finger lifting."),
+    ]
+
+    static let night = [
+        KeyDoc("from", "\"HH:MM\", required", "When the window starts, local time."),
+        KeyDoc("until", "\"HH:MM\", required", "When it ends (across midnight when the start is later)."),
+        KeyDoc("brightness", "percent, above 0, required", "The most brightness inside the window."),
+    ]
+
+    static let burnIn = [
+        KeyDoc("shift_every", "seconds, 10 up to 31536000, default 600", "How often the drawing moves one pixel along its orbit (one full repaint)."),
+        KeyDoc("max_shift", "points, 0 to 16, default 4", "How far it may move each way, times the scale, less where the layout has less room."),
+        KeyDoc("exercise_at", "\"HH:MM\"", "A daily colour cycle (red, green, blue, white, black, 1 s each) when nobody has touched the panel for 60 s; a touch stops it."),
     ]
 
     static let mqtt = [

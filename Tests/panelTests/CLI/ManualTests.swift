@@ -69,6 +69,10 @@ struct ManualTests {
             ("source", DescriptionKeys.source, documented(DescriptionManual.source)),
             ("mqtt", DescriptionKeys.mqtt, documented(DescriptionManual.mqtt)),
             ("tls", DescriptionKeys.tls, documented(DescriptionManual.tls)),
+            ("mqtt source", DescriptionKeys.mqttSource, documented(DescriptionManual.mqttSource)),
+            ("idle", DescriptionKeys.idle, documented(DescriptionManual.idle)),
+            ("night", DescriptionKeys.night, documented(DescriptionManual.night)),
+            ("burn_in", DescriptionKeys.burnIn, documented(DescriptionManual.burnIn)),
         ]
         for (group, accepted, docs) in groups {
             #expect(Set(accepted).subtracting(docs).isEmpty, "\(group) keys missing from panel.yml(5): \(Set(accepted).subtracting(docs).sorted())")
