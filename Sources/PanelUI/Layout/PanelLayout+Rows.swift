@@ -136,17 +136,22 @@ extension PanelLayout.Section {
         var moved = self
         moved.headerFrame = headerFrame?.offsetBy(dx: dx, dy: dy)
         moved.groupFrame = groupFrame.offsetBy(dx: dx, dy: dy)
-        moved.rows = rows.map { row in
-            var row = row
-            row.frame = row.frame.offsetBy(dx: dx, dy: dy)
-            row.controlFrame = row.controlFrame.offsetBy(dx: dx, dy: dy)
-            row.labelFrame = row.labelFrame.offsetBy(dx: dx, dy: dy)
-            row.iconFrame = row.iconFrame?.offsetBy(dx: dx, dy: dy)
-            row.valueFrame = row.valueFrame.offsetBy(dx: dx, dy: dy)
-            row.labelX += dx
-            row.badgeX = row.badgeX.map { $0 + Double(dx) }
-            return row
-        }
+        moved.rows = rows.map { $0.offsetBy(dx: dx, dy: dy) }
         return moved
+    }
+}
+
+extension PanelLayout.Row {
+    /// The same row moved by `dx`, `dy`: every frame, the label's x and the badge's.
+    func offsetBy(dx: Int, dy: Int) -> PanelLayout.Row {
+        var row = self
+        row.frame = frame.offsetBy(dx: dx, dy: dy)
+        row.controlFrame = controlFrame.offsetBy(dx: dx, dy: dy)
+        row.labelFrame = labelFrame.offsetBy(dx: dx, dy: dy)
+        row.iconFrame = iconFrame?.offsetBy(dx: dx, dy: dy)
+        row.valueFrame = valueFrame.offsetBy(dx: dx, dy: dy)
+        row.labelX += dx
+        row.badgeX = badgeX.map { $0 + Double(dx) }
+        return row
     }
 }

@@ -16,17 +16,7 @@ extension PanelLayout {
         moved.backFrame = backFrame?.offsetBy(dx: dx, dy: dy)
         moved.viewport = viewport.offsetBy(dx: 0, dy: dy)
         moved.sections = sections.map { $0.offsetBy(dx: dx, dy: dy) }
-        moved.targets = targets.map { row in
-            var row = row
-            row.frame = row.frame.offsetBy(dx: dx, dy: dy)
-            row.controlFrame = row.controlFrame.offsetBy(dx: dx, dy: dy)
-            row.labelFrame = row.labelFrame.offsetBy(dx: dx, dy: dy)
-            row.iconFrame = row.iconFrame?.offsetBy(dx: dx, dy: dy)
-            row.valueFrame = row.valueFrame.offsetBy(dx: dx, dy: dy)
-            row.labelX += dx
-            row.badgeX = row.badgeX.map { $0 + Double(dx) }
-            return row
-        }
+        moved.targets = targets.map { $0.offsetBy(dx: dx, dy: dy) }
         moved.contentHeight = contentHeight + dy
         return moved
     }

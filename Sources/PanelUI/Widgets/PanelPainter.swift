@@ -336,15 +336,7 @@ public struct PanelPainter {
 
 extension PanelLayout.Row {
     /// The same row moved down by `dy` pixels (up when negative): where a scrolled row shows.
-    func offsetBy(dy: Int) -> PanelLayout.Row {
-        var row = self
-        row.frame = frame.offsetBy(dx: 0, dy: dy)
-        row.controlFrame = controlFrame.offsetBy(dx: 0, dy: dy)
-        row.labelFrame = labelFrame.offsetBy(dx: 0, dy: dy)
-        row.iconFrame = iconFrame?.offsetBy(dx: 0, dy: dy)
-        row.valueFrame = valueFrame.offsetBy(dx: 0, dy: dy)
-        return row
-    }
+    func offsetBy(dy: Int) -> PanelLayout.Row { offsetBy(dx: 0, dy: dy) }
 }
 
 /// Work done by a painter since it was made: rows looked at while drawing (whether or not
