@@ -99,33 +99,20 @@ struct ManualTests {
     func pagesRenderWithoutWarnings(_ section: String) throws {
         let dir = TemporaryFolder()
         let file = "\(dir.path)/panel.\(section)"
-        let made = try #require(shell("'\(PanelProcess.binary)' help --man \(section) > '\(file)'; echo $?"))
+        let made = try #require(shellOutput("'\(PanelProcess.binary)' help --man \(section) > '\(file)'; echo $?"))
         #expect(made == "0\n")
-        let groff = try #require(shell("groff -man -ww -z '\(file)' 2>&1"), "groff did not run; scripts/deps.sh installs groff-base")
+        let groff = try #require(shellOutput("groff -man -ww -z '\(file)' 2>&1"), "groff did not run; scripts/deps.sh installs groff-base")
         #expect(groff.isEmpty, "groff warns:\n\(groff)")
-        let man = try #require(shell("MANWIDTH=80 man -l '\(file)' 2>&1 >/dev/null; echo status $?"), "man did not run; scripts/deps.sh installs man-db")
+        let man = try #require(shellOutput("MANWIDTH=80 man -l '\(file)' 2>&1 >/dev/null; echo status $?"), "man did not run; scripts/deps.sh installs man-db")
         #expect(man == "status 0\n", "man -l: \(man)")
-        let text = try #require(shell("MANWIDTH=80 man -l '\(file)' 2>/dev/null"))
+        let text = try #require(shellOutput("MANWIDTH=80 man -l '\(file)' 2>/dev/null"))
         #expect(text.contains(section == "1" ? "panel calibrate" : "must_have_selection"))
     }
 
     @Test func versionNamesTheReleaseAndTheCommit() throws {
-        let output = try #require(shell("'\(PanelProcess.binary)' --version"))
+        let output = try #require(shellOutput("'\(PanelProcess.binary)' --version"))
         #expect(output == "panel \(BuildInfo.version) (\(BuildInfo.commit))\n")
         let parts = BuildInfo.version.split(separator: ".")
         #expect(parts.count == 3 && parts.allSatisfy { Int($0) != nil }, "\(BuildInfo.version)")
-    }
-
-    /// The command's stdout, or nil when the shell could not start it.
-    private func shell(_ command: String) -> String? {
-        guard let pipe = popen(command, "r") else { return nil }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, pipe)
-            if count == 0 { break }
-            output += chunk[..<count]
-        }
-        return pclose(pipe) == 127 << 8 ? nil : String(decoding: output, as: UTF8.self)
     }
 }

@@ -120,9 +120,12 @@ final class TestBroker {
 
 struct BrokerError: Error { let message: String }
 
-/// A shell command's standard output.
-func shell(_ command: String) -> String {
-    guard let pipe = popen(command, "r") else { return "" }
+/// A shell command's standard output ("" when the shell could not be started).
+func shell(_ command: String) -> String { shellOutput(command) ?? "" }
+
+/// A shell command's standard output, or nil when the shell could not start it (status 127).
+func shellOutput(_ command: String) -> String? {
+    guard let pipe = popen(command, "r") else { return nil }
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -130,8 +133,7 @@ func shell(_ command: String) -> String {
         if count == 0 { break }
         output += chunk[..<count]
     }
-    pclose(pipe)
-    return String(decoding: output, as: UTF8.self)
+    return pclose(pipe) == 127 << 8 ? nil : String(decoding: output, as: UTF8.self)
 }
 
 /// Parses a JSON text the panel published.

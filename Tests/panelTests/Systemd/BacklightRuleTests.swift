@@ -13,16 +13,7 @@ struct BacklightRuleTests {
         let folder = TemporaryFolder()
         _ = try? folder.write(readFile(rules), to: "90-panel-backlight.rules")
         let command = "unshare -m sh -c 'mount --bind \(folder.path) /etc/udev/rules.d && udevadm test --action=add /sys/class/tty/tty0' 2>&1"
-        guard let pipe = popen(command, "r") else { return "" }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, pipe)
-            if count == 0 { break }
-            output += chunk[..<count]
-        }
-        pclose(pipe)
-        return String(decoding: output, as: UTF8.self)
+        return shell(command)
     }
 
     @Test func udevParsesTheRuleWithoutComplaint() throws {

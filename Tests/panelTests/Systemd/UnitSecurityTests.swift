@@ -7,7 +7,7 @@ import Testing
 struct UnitSecurityTests {
     @Test func exposureIsSafe() throws {
         let unit = RepositoryFile.path("systemd/panel.service")
-        let output = try #require(run("systemd-analyze security --offline=true '\(unit)' 2>&1"),
+        let output = try #require(shellOutput("systemd-analyze security --offline=true '\(unit)' 2>&1"),
                                   "systemd-analyze did not run; install the systemd package (scripts/deps.sh does)")
         let marker = "Overall exposure level for panel.service: "
         let line = try #require(output.split(separator: "\n").first { $0.contains(marker) }, "no overall exposure in:\n\(output)")
@@ -22,18 +22,5 @@ struct UnitSecurityTests {
                      "DeviceAllow=char-drm rw", "DeviceAllow=char-input rw", "SupplementaryGroups=video input"] {
             #expect(text.split(separator: "\n").contains(Substring(line)), "\(line) missing")
         }
-    }
-
-    /// The command's output, or nil when it could not be started.
-    private func run(_ command: String) -> String? {
-        guard let pipe = popen(command, "r") else { return nil }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, pipe)
-            if count == 0 { break }
-            output += chunk[..<count]
-        }
-        return pclose(pipe) == 127 << 8 ? nil : String(decoding: output, as: UTF8.self)
     }
 }
