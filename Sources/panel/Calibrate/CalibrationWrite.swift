@@ -57,25 +57,15 @@ enum CalibrationWrite {
         }
         let folder = parentFolder(of: path)
         let name = String(path.split(separator: "/").last ?? "description")
-        var temporary: String?
         do throws(FileError) {
-            do throws(Errno) {
-                let file = try createUniqueFile(in: folder, prefix: ".\(name).", permissions: info.st_mode & 0o777)
-                temporary = file.path
+            try replaceFile(path, in: folder, with: Array(edited.utf8), prefix: ".\(name).", permissions: info.st_mode & 0o777,
+                            prepare: { (descriptor) throws(Errno) in
+                // Root writing someone's file keeps it theirs; anyone else can only keep their own.
                 if info.st_uid != geteuid() || info.st_gid != getegid() {
-                    // Root writing someone's file keeps it theirs; anyone else can only keep their own.
-                    guard fchown(file.descriptor.rawValue, info.st_uid, info.st_gid) == 0 else { throw Errno.current }
+                    guard fchown(descriptor, info.st_uid, info.st_gid) == 0 else { throw Errno.current }
                 }
-                try file.descriptor.writeAll(Array(edited.utf8))
-                try file.descriptor.sync()
-                try file.descriptor.close()
-            } catch {
-                throw FileError(action: "write \(path)", errno: error)
-            }
-            try renameFile(temporary!, to: path)
-            try syncFolder(folder)
+            })
         } catch {
-            if let temporary { try? removeFile(temporary) }
             throw CommandFailure(message: "panel calibrate: \(error); the file is unchanged", status: ExitStatus.failure)
         }
     }

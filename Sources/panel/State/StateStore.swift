@@ -170,23 +170,10 @@ struct StateStore {
             throw StateStoreError(errno: Errno(EFBIG), message: "cannot write \(path): the state would be \(sizeText(bytes.count, beside: Self.maximumBytes)), "
                 + "more than the \(sizeText(Self.maximumBytes)) a state file may hold; the panel keeps running and will retry")
         }
-        var temporary: String?
         do throws(FileError) {
             try createFolders(folder, permissions: 0o700)
-            do throws(Errno) {
-                let file = try createUniqueFile(in: folder, prefix: temporaryPrefix, permissions: Self.permissions, random: randomSuffix)
-                temporary = file.path
-                try file.descriptor.writeAll(bytes)
-                try file.descriptor.sync()
-                try file.descriptor.close()
-            } catch {
-                // Name the state file: the temporary one means nothing to the person reading the log.
-                throw FileError(action: "write \(path)", errno: error)
-            }
-            try renameFile(temporary!, to: path)
-            try syncFolder(folder)
+            try replaceFile(path, in: folder, with: bytes, prefix: temporaryPrefix, permissions: Self.permissions, random: randomSuffix)
         } catch {
-            if let temporary { try? removeFile(temporary) }
             throw StateStoreError(errno: error.errno, message: "\(error); the panel keeps running and will retry")
         }
     }

@@ -92,3 +92,32 @@ func moveAside(_ path: String, candidates: (Int) -> String) throws(FileError) ->
     }
     throw FileError(action: "rename \(path) aside", errno: Errno(EEXIST), reason: "1000 names for it are already taken")
 }
+
+/// Replaces `path` (in `folder`) with `bytes` so that a power cut leaves the old file or the
+/// new one, never a torn one: a new file under an unpredictable name beside it
+/// (`createUniqueFile`, exactly `permissions`), `prepare` run on its descriptor (to keep an
+/// owner, say), the bytes written and flushed, the file renamed over `path`, the folder
+/// flushed. On a failure the new file is removed; errors name `path`, since the temporary
+/// name means nothing to the person reading them.
+func replaceFile(_ path: String, in folder: String, with bytes: [UInt8], prefix: String, permissions: mode_t,
+                 random: () -> UInt64 = randomUInt64,
+                 prepare: (Int32) throws(Errno) -> Void = { _ in }) throws(FileError) {
+    var temporary: String?
+    do throws(FileError) {
+        do throws(Errno) {
+            let file = try createUniqueFile(in: folder, prefix: prefix, permissions: permissions, random: random)
+            temporary = file.path
+            try prepare(file.descriptor.rawValue)
+            try file.descriptor.writeAll(bytes)
+            try file.descriptor.sync()
+            try file.descriptor.close()
+        } catch {
+            throw FileError(action: "write \(path)", errno: error)
+        }
+        try renameFile(temporary!, to: path)
+        try syncFolder(folder)
+    } catch {
+        if let temporary { try? removeFile(temporary) }
+        throw error
+    }
+}
