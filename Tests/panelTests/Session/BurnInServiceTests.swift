@@ -10,10 +10,8 @@ import Testing
 struct BurnInServiceTests {
     let folder = TemporaryFolder()
 
-    final class LocalClock: @unchecked Sendable {
-        var secondOfDay: Double
-        init(_ secondOfDay: Double) { self.secondOfDay = secondOfDay }
-    }
+    /// The local time the panel reads, moved by the test (the theme clock's tests use it too).
+    typealias LocalClock = ThemeAutoTests.LocalClock
 
     static func yaml(_ burnIn: String) -> String {
         """
