@@ -33,18 +33,21 @@ extension PanelDescription {
             let sections = context.recovering { () throws(DescriptionError) in
                 try decodeSections(sectionsNode, theme: draft.theme.theme, context)
             }
-            if let sections { checkMQTTSources(PanelDescription.flattened(sections).0, hasBroker: draft.mqtt != nil, context) }
-            if let found = context.errors.combined { throw found }
-            guard let sections, let rootKeys else { throw context.error(root, "the description's sections could not be read") }
+            guard let sections, let rootKeys else {
+                throw context.errors.combined ?? context.error(root, "the description's sections could not be read")
+            }
             var description = PanelDescription(title: draft.title, rotation: draft.rotation, theme: draft.theme.theme, sections: sections,
                                     imageReferences: context.files.imageReferences, blankAfter: draft.blankAfter,
                                     socketPath: draft.socketPath, calibration: draft.calibration,
                                     fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
                                     columns: draft.columns, themeSchedule: draft.theme.schedule, mqtt: draft.mqtt)
             description.burnIn = draft.burnIn
+            // The controls of every page, flattened once by the description, serve both checks.
+            checkMQTTSources(description.controls, hasBroker: draft.mqtt != nil, context)
+            if let found = context.errors.combined { throw found }
             return description.with(warnings: context.warnings.all)
                 .with(screen: try finishedScreen(draft.screen, blankAfter: draft.blankAfter, keys: rootKeys,
-                                                 controls: PanelDescription.flattened(sections).0, context))
+                                                 controls: description.controls, context))
         })
     }
 }
