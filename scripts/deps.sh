@@ -1,13 +1,14 @@
 #!/bin/sh
 # Installs the Debian 12 packages panel builds and tests with (only those missing);
-# systemd for `systemd-analyze security` and the VM test that boots it; libcairo2-dev only
+# systemd for `systemd-analyze security` and the VM test that boots it; udev for `udevadm test`
+# of the backlight rule (BacklightRuleTests); libcairo2-dev only
 # builds panel-bench-cairo, the benchmark's comparison scene.
 # groff-base and man-db render the manual pages in the tests; binutils (objdump, strip) and
 # dpkg-deb make the Debian package (scripts/package.sh); dpkg-dev (dpkg-shlibdeps) computes its
 # Depends, lintian checks it (scripts/lint-package.sh).
 # Swift 6 itself must already be on PATH.
 set -eu
-packages="pkg-config groff-base man-db binutils dpkg-dev lintian libdrm-dev libinput-dev libudev-dev libfreetype-dev libyaml-dev libpng-dev fonts-dejavu-core systemd libcairo2-dev libmosquitto-dev libmosquitto1 mosquitto mosquitto-clients"
+packages="pkg-config groff-base man-db binutils dpkg-dev lintian libdrm-dev libinput-dev libudev-dev libfreetype-dev libyaml-dev libpng-dev fonts-dejavu-core systemd udev libcairo2-dev libmosquitto-dev libmosquitto1 mosquitto mosquitto-clients"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
