@@ -60,7 +60,8 @@ extension PanelPainter {
             if split < right {
                 (row + split).update(from: top.pixels.baseAddress! + y * width + split - topLeft, count: right - split)
             }
-            if topLeft > 0, topLeft - 1 >= left, topLeft - 1 < right { row[topLeft - 1] = edge }
+            // No edge while the page on top is wholly off the screen (the first instant of a push).
+            if topLeft > 0, topLeft < width, topLeft - 1 >= left, topLeft - 1 < right { row[topLeft - 1] = edge }
         }
         return true
     }
@@ -83,7 +84,7 @@ extension PanelPainter {
             if split < right {
                 (row + split).update(from: under.pixels.baseAddress! + y * width + split - shift, count: right - split)
             }
-            if topRight < width, topRight >= left, topRight < right { row[topRight] = edge }
+            if topRight > 0, topRight < width, topRight >= left, topRight < right { row[topRight] = edge }
         }
     }
 }
