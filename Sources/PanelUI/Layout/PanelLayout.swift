@@ -1,7 +1,8 @@
 /// Where everything of a panel goes, in logical pixels: a vertical settings list in the
 /// style of a grouped table. Section headers, then rounded groups of rows; a checkbox or
 /// switch is one row, a radio group is a caption row and one row per option. Label left,
-/// control right; the whole row is the touch target.
+/// control right (mirrored in a right-to-left panel, `PanelLayout+Mirroring.swift`); the whole
+/// row is the touch target.
 ///
 /// Layout is a pure function of the description and the logical size, so `panel layout`,
 /// the renderer and hit testing all read the same frames.
