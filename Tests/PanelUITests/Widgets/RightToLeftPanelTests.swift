@@ -130,6 +130,21 @@ struct RightToLeftPanelTests {
         #expect(m.currentPage == nil, "pushed and popped")
     }
 
+    /// A confirm dialog's buttons run from the right: Cancel at the right, the go-ahead at the left.
+    @Test func theDialogsButtonsRunFromTheRight() throws {
+        let yaml = "title: חימום\nsections:\n  - controls:\n      - {id: heat, kind: switch, label: חימום, default: true, confirm: לכבות?}\n"
+        let description = try PanelDescription.parse(yaml, file: "c.yml", fileExists: { _ in true })
+        var m = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: Size(width: 800, height: 480),
+                                                                         fonts: fonts))
+        _ = tap(&m, m.layout.targets[0].frame.center, at: 0)
+        let dialog = try #require(m.overlay).layout
+        #expect(dialog.buttonLabels == ["Cancel", "Turn Off"])
+        #expect(dialog.buttons[0].minX > dialog.buttons[1].maxX && dialog.buttons[0].maxX == dialog.box.maxX, "\(dialog.buttons)")
+        #expect(dialog.separators.allSatisfy { dialog.box.contains($0) })
+        _ = tap(&m, dialog.buttons[1].center, at: 1)
+        #expect(m.overlay == nil && m.values[0] == .bool(false), "the left button goes ahead")
+    }
+
     /// A long right-to-left list scrolled: the indicator shows at the left, and the frames
     /// painted from damage while it moves and fades equal full ones.
     @Test func theScrollIndicatorIsAtTheLeft() throws {
