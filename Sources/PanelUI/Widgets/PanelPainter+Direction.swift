@@ -43,8 +43,8 @@ struct BackPlace {
     }
 
     /// Where the title, `measured` pixels wide, starts: against the chevron either way.
-    func textX(measured: Double) -> Double {
-        rightToLeft ? Double(textRoom.maxX) - measured : Double(textRoom.x)
+    func textX(measured: @autoclosure () -> Double) -> Double {
+        rightToLeft ? Double(textRoom.maxX) - measured() : Double(textRoom.x)
     }
 }
 

@@ -140,8 +140,8 @@ public struct PanelPainter {
                 let title = headerFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * m.rowInset))
                 // Header text sits near the group below it, as grouped tables do.
                 let baseline = Double(frame.maxY) - headerFont.descent - Double(m.headerBaselineGap)
-                content.drawText(title, font: headerFont, origin: Point(x: headerX(title, in: frame, metrics: m, rightToLeft: layout.direction.isRightToLeft), y: baseline.rounded()),
-                                 color: theme.sectionText)
+                let x = headerX(title, in: frame, metrics: m, rightToLeft: layout.direction.isRightToLeft)
+                content.drawText(title, font: headerFont, origin: Point(x: x, y: baseline.rounded()), color: theme.sectionText)
             }
             for row in section.rows[section.rowIndices(reaching: top, bottom)] {
                 counters.rowsExamined += 1
@@ -205,7 +205,8 @@ public struct PanelPainter {
             if case .text(let text) = model.values[index] {
                 // On the label's line: the row's height, the text frame's width.
                 let frame = Rect(x: row.controlFrame.x, y: row.frame.y, width: row.controlFrame.width, height: row.frame.height)
-                NumberText(text: text, font: font, color: theme.sectionText).draw(in: canvas, frame: frame, alignment: .trailingEdge(of: row))
+                NumberText(text: text, font: font, color: theme.sectionText)
+                    .draw(in: canvas, frame: frame, alignment: .trailingEdge(of: row))
             }
         case .control(let index, let option):
             guard let target = row.target else { return }
