@@ -59,6 +59,25 @@ struct RightToLeftPanelTests {
         expectGolden(try render(m, at: 1), named: "panels/rtl-page-\(theme)")
     }
 
+    /// The failure badge stands before each label's text, at its left: on a switch's row, a
+    /// radio group's caption and a value row. A small screen stacks the slider under its label,
+    /// its value at the left end of the label's line.
+    @Test func badgesAndASmallScreen() throws {
+        var m = try model()
+        for control in [0, 2, 4] { m.setFailed(true, control: control) }
+        expectGolden(try render(m, at: 0), named: "panels/rtl-action-failed")
+        let small = try model(size: Size(width: 320, height: 240))
+        let long = "direction: rtl\nsections:\n  - controls:\n      - {id: l, kind: slider, label: Brightness of the hall at night, default: 40}\n"
+        let stacked = PanelLayout(description: try PanelDescription.parse(long, file: "l.yml", fileExists: { _ in true }),
+                                  logicalSize: Size(width: 320, height: 240), fonts: fonts).targets[0]
+        #expect(stacked.labelOnTop && stacked.valueFrame.minY == stacked.labelFrame.minY, "the value on the label's line")
+        #expect(stacked.valueFrame.minX < 160 && stacked.valueFrame.maxX <= stacked.labelX, "left of the label: \(stacked.valueFrame) \(stacked.labelFrame)")
+        var scrolled = small
+        _ = scrolled.handle(PanelTouch(phase: .down, slot: 0, position: Point(x: 160, y: 230)), at: 0)
+        for i in 1...10 { _ = scrolled.handle(PanelTouch(phase: .motion, slot: 0, position: Point(x: 160, y: 230 - 20 * Double(i))), at: 0.02 * Double(i)) }
+        expectGolden(try render(scrolled, at: 0.2), named: "panels/rtl-320x240-scrolled")
+    }
+
     /// On is the trailing side: the knob rests at the left when on and at the right when off.
     @Test func theKnobIsAtTheLeftWhenOn() throws {
         var m = try model()
