@@ -75,6 +75,23 @@ struct RightToLeftProcessTests {
         #expect(refused.status == 2 && refused.err.contains("--direction must be auto, ltr or rtl, not 'sideways'"), "\(refused.err)")
     }
 
+    /// `--direction` on `run` wins over the description and is logged as the reason, beside the scale.
+    @Test func runsDirectionFlagIsLoggedAndDrawn() throws {
+        let config = folder.write(Self.yaml, to: "rtl.yml")
+        func shot(_ flags: [String], _ name: String) throws -> (String, String) {
+            let result = CommandRunner.run(["run", "--config", config, "--state", folder.file("\(name).json"), "--input", "none",
+                                            "--display", "headless:800x480", "--screenshot", folder.file("\(name).png")] + flags)
+            #expect(result.status == 0, "\(result.err)")
+            return (result.err, try #require(folder.readText("\(name).png")))
+        }
+        let (ltrLog, ltr) = try shot(["--direction", "ltr"], "ltr")
+        let (autoLog, auto) = try shot([], "auto")
+        let (_, rtl) = try shot(["--direction", "rtl"], "rtl")
+        #expect(ltrLog.contains("direction: ltr (--direction)") && ltrLog.contains("scale: "), "\(ltrLog)")
+        #expect(autoLog.contains("direction: rtl (auto: the first letter of the title and labels is right to left)"))
+        #expect(ltr != auto && auto == rtl)
+    }
+
     /// Runs the built panel on one tap at `point` and returns the saved state and its log.
     func replayTap(at point: Point, name: String, config: String) throws -> (StateDocument, String) {
         var r = try SyntheticRecording()
