@@ -111,7 +111,7 @@ struct RightToLeftPanelTests {
     }
 
     /// Every step painted from its damage only equals a full repaint: switch, checkbox, radio,
-    /// slider drag, a failure badge, the page pushed and popped by the back control.
+    /// slider drag, a busy spinner stepping, a failure badge, the page pushed and popped by the back control.
     @Test func partialRepaintsEqualFullOnes() throws {
         var m = try model()
         let painter = try PanelPainter(description: m.description, fonts: fonts)
@@ -136,6 +136,8 @@ struct RightToLeftPanelTests {
                 next += 1
             }
             if abs(now - 1.5) < 0.5 / 60 { m.setFailed(true, control: 0) }
+            if abs(now - 1.2) < 0.5 / 60 { m.setBusy(true, control: 1, since: now) }
+            if abs(now - 1.75) < 0.5 / 60 { m.setBusy(false, control: 1, since: now) }
             if abs(now - 1.8) < 0.5 / 60 { _ = tap(&m, m.layout.targets.last!.frame.center, at: now - 0.05) }
             if abs(now - 2.6) < 0.5 / 60 { _ = tap(&m, m.layout.backFrame!.center, at: now - 0.05) }
             for rect in m.takeDamage(previousFrame: previous, now: now) { painter.draw(m, at: now, into: frame, clip: rect) }
