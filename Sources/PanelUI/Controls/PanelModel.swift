@@ -227,8 +227,9 @@ public struct PanelModel: Sendable {
         return (frame, opacity)
     }
 
-    /// A thin bar at the viewport's trailing edge (the left when right to left): as long as the share of the list that shows,
-    /// squeezed while the list is pulled past an end, placed by how far the list is scrolled.
+    /// A thin bar at the viewport's trailing edge (the left when right to left): as long as the
+    /// share of the list that shows, squeezed while the list is pulled past an end, placed by
+    /// how far the list is scrolled.
     func scrollIndicatorFrame(at now: Double) -> Rect? {
         // On screen: a burn-in shift moves the viewport's bottom past the screen's edge.
         let viewport = layout.viewport.intersection(Rect(size: layout.logicalSize))

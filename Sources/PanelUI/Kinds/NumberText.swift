@@ -3,7 +3,7 @@
 /// it, so a repaint of that frame always covers every pixel the text touches.
 struct NumberText {
     /// `trailing`: against the frame's right edge; `left`: against its left edge (the trailing
-    /// edge of a right-to-left row, `Alignment.trailing(_:)`).
+    /// edge of a right-to-left row, `Alignment.trailingEdge(of:)`).
     enum Alignment { case trailing, center, left }
 
     let text: String

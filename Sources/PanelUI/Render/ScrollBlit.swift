@@ -91,14 +91,14 @@ extension PanelPainter {
         let radius = Int(m.groupCornerRadius.rounded(.up)) + 1
         // Rows with a badge, or a spinner that may show, are ink all along.
         let failed = model.failedControls.union(model.busyControls.keys)
-        // Text as the painter places it: from its pen position on, centred on the row's middle
-        // (headers sit lower; their whole frame counts), a quarter of the size more all round
-        // for glyphs reaching past their advance or the font's ascent and descent.
         // Right to left, text is right-aligned in its room (`PanelPainter+Direction`).
         let rightToLeft = model.layout.direction.isRightToLeft
         func labelInk(_ string: String, font: Font, in row: PanelLayout.Row) {
             text(string, font: font, x: Int(row.labelLineX(measured: font.measure(string).rounded())), in: row.frame)
         }
+        // Text as the painter places it: from its pen position on, centred on the row's middle
+        // (headers sit lower; their whole frame counts), a quarter of the size more all round
+        // for glyphs reaching past their advance or the font's ascent and descent.
         func text(_ string: String, font: Font, x: Int, in frame: Rect, centred: Bool = true) {
             let pad = max(2, font.pixelSize / 4)
             let width = Int(font.measure(string).rounded(.up)) + 2 * pad

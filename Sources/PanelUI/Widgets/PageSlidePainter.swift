@@ -1,7 +1,8 @@
 /// Draws a push or pop between two pages as UINavigationController does: the page on top
 /// slides in from the right edge over the page under it, which moves a third as fast to the
-/// left, a hairline at the edge between them (all mirrored in a right-to-left panel). Each page is painted once into a snapshot
-/// (kept while neither changes) and every frame of the slide is two row copies.
+/// left, a hairline at the edge between them (all mirrored in a right-to-left panel). Each
+/// page is painted once into a snapshot (kept while neither changes) and every frame of the
+/// slide is two row copies.
 final class PageSnapshots {
     struct Key: Hashable {
         var page: Int?

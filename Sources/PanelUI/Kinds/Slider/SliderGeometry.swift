@@ -21,8 +21,6 @@ struct SliderGeometry {
 
     /// The track runs from `min` at its right edge to `max` at its left.
     var isMirrored: Bool { row.isRightToLeft }
-    /// Where `min` is: the track's left edge, its right edge when mirrored.
-    var minX: Double { isMirrored ? Double(track.maxX) : Double(track.x) }
 
     /// The knob's centre at `fraction` of the range (0 at `min`).
     func knobX(_ fraction: Double) -> Double {

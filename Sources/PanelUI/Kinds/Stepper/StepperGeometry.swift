@@ -1,6 +1,6 @@
 /// Where a stepper's parts are: `controlFrame` holds the − button, the value's text
-/// (`valueFrame`) and the + button, left to right (right to left in a mirrored row), the buttons UIStepper's 47x32 halves at
-/// 36 px high in a 64 px row.
+/// (`valueFrame`) and the + button, left to right (right to left in a mirrored row), the
+/// buttons UIStepper's 47x32 halves at 36 px high in a 64 px row.
 struct StepperGeometry {
     let row: PanelLayout.Row
     /// The whole stepper as it shows in this drawing (the row's, or moved into a layer).
