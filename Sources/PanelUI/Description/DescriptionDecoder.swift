@@ -42,6 +42,7 @@ extension PanelDescription {
                                     fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
                                     columns: draft.columns, themeSchedule: draft.theme.schedule, mqtt: draft.mqtt)
             description.burnIn = draft.burnIn
+            description.direction = draft.direction
             // The controls of every page, flattened once by the description, serve both checks.
             checkMQTTSources(description.controls, hasBroker: draft.mqtt != nil, context)
             if let found = context.errors.combined { throw found }
@@ -64,6 +65,7 @@ private struct PanelDraft {
     var scale = ScaleSetting.auto
     var physicalSize: PhysicalSize?
     var columns = ColumnSetting.auto
+    var direction = DirectionSetting.auto
     var mqtt: MQTTDescription?
     var screen = ScreenSettings()
     var burnIn: BurnInSettings?
@@ -80,6 +82,7 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("scale", \.scale, .scale),
     Field("physical_size", \.physicalSize, .physicalSize),
     Field("columns", \.columns, .columns),
+    Field("direction", \.direction, .choice),
     Field("mqtt", \.mqtt, .mqtt),
     Field("burn_in", \.burnIn, .burnIn),
 ] + screenFields.map { Field($0, in: \.screen) }
