@@ -25,8 +25,7 @@ extension Canvas {
         for y in area.minY..<area.maxY {
             let source = layer.pixels.baseAddress! + (y - frame.y) * layer.width + local.minX
             let destination = row(y) + area.minX
-            // Most of a layer is what was underneath, left alone: mixing a pixel with itself gives it back.
-            for i in 0..<area.width where source[i] != destination[i] {
+            for i in 0..<area.width {
                 destination[i] = mixPixels(destination[i], source[i], alpha: a)
             }
         }
