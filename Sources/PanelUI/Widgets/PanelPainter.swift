@@ -304,8 +304,7 @@ public struct PanelPainter {
     }
 
     /// Draws a row's label (its lines, or the label cut to one line when the layout set none)
-    /// and its detail line in `detail`; returns where the last line ends, for the badge after it
-    /// (without a badge nothing reads it, and the line is not measured).
+    /// and its detail line in `detail`; returns where the last line ends, for the badge after it.
     private func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, detail detailColor: Color, badge: ErrorBadge?,
                            canvas: Canvas) -> Double {
         var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
@@ -313,7 +312,7 @@ public struct PanelPainter {
         let x = Double(row.labelX)
         guard lines.count > 1 || row.detail != nil || row.labelOnTop else {
             drawText(lines[0], font: font, in: row.frame, x: x, color: color, canvas: canvas)
-            return badge == nil ? x : x + font.measure(lines[0]).rounded()
+            return x + font.measure(lines[0]).rounded()
         }
         let lineHeight = font.lineHeight.rounded(.up)
         var top = row.labelFrame.minY
@@ -327,7 +326,7 @@ public struct PanelPainter {
             drawText(detail, font: headerFont, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: height),
                      x: x, color: detailColor, canvas: canvas)
         }
-        return badge == nil ? x : x + font.measure(lines[lines.count - 1]).rounded()
+        return x + font.measure(lines[lines.count - 1]).rounded()
     }
 
     /// Draws one line of text centred vertically in `frame`, starting at `x`.
