@@ -168,6 +168,8 @@ struct WidgetContext {
     /// The description's images, by resolved path.
     var images: [String: Image]
     var theme: Theme
+    /// The painter's raised colours, kept between frames.
+    var contrast: ContrastMemo? = nil
 
     func image(_ path: String?) -> Image? { path.flatMap { images[$0] } }
 }

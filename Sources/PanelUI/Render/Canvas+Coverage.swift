@@ -1,11 +1,20 @@
 /// Blending 8-bit coverage (glyphs, shape masks) into the canvas.
 extension Canvas {
     /// `coverage` rows of `width` bytes placed with their top-left pixel at `(x, y)`, clipped.
-    func blendCoverage(_ coverage: UnsafeBufferPointer<UInt8>, width: Int, height: Int, x: Int, y: Int, paint: Paint) {
+    /// Pixels in `hole` (what a later opaque draw covers whole) are left alone.
+    func blendCoverage(_ coverage: UnsafeBufferPointer<UInt8>, width: Int, height: Int, x: Int, y: Int, paint: Paint,
+                       hole: Rect? = nil) {
         let box = Rect(x: x, y: y, width: width, height: height).intersection(drawable)
         guard !box.isEmpty, let base = coverage.baseAddress else { return }
+        let skipped = hole?.intersection(box) ?? Rect(x: box.x, y: box.y, width: 0, height: 0)
         for row in box.minY..<box.maxY {
-            blendCoverageRow(base + (row - y) * width + (box.minX - x), into: self.row(row) + box.minX, count: box.width, paint: paint)
+            let source = base + (row - y) * width - x, line = self.row(row)
+            guard !skipped.isEmpty, skipped.minY <= row, row < skipped.maxY else {
+                blendCoverageRow(source + box.minX, into: line + box.minX, count: box.width, paint: paint)
+                continue
+            }
+            blendCoverageRow(source + box.minX, into: line + box.minX, count: skipped.minX - box.minX, paint: paint)
+            blendCoverageRow(source + skipped.maxX, into: line + skipped.maxX, count: box.maxX - skipped.maxX, paint: paint)
         }
     }
 

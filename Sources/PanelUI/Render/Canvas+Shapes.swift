@@ -5,6 +5,12 @@ extension Canvas {
         fill(RoundedBox(rect, radius: radius), color: color)
     }
 
+    /// The same, but pixels in `hole` may be left alone: what is drawn next covers them whole
+    /// in an opaque colour (a switch's shadow under its knob). Only kept masks skip them.
+    func fillRoundedRect(_ rect: RectF, radius: Double, color: Color, leavingAlone hole: Rect) {
+        fill(RoundedBox(rect, radius: radius), color: color, hole: hole)
+    }
+
     /// The line is centred on the outline of `rect`.
     public func strokeRoundedRect(_ rect: RectF, radius: Double, lineWidth: Double, color: Color) {
         stroke(RoundedBox(rect, radius: radius), lineWidth: lineWidth, color: color)
@@ -24,9 +30,9 @@ extension Canvas {
     /// A guard against float noise: a pixel counts as inside an analytic span only if clearly so.
     private static let spanEpsilon = 1e-7
 
-    private func fill(_ box: RoundedBox, color: Color) {
+    private func fill(_ box: RoundedBox, color: Color, hole: Rect? = nil) {
         guard box.isFinite, let paint = paint(color), let outer = box.offset(0.5) else { return }
-        if let shapeMasks, drawMasked(box, lineWidth: 0, reach: outer, paint: paint, masks: shapeMasks) { return }
+        if let shapeMasks, drawMasked(box, lineWidth: 0, reach: outer, paint: paint, masks: shapeMasks, hole: hole) { return }
         // Coverage is 1 where distance <= -0.5: that region's rows are plain spans.
         draw(box, reach: outer, inside: box.offset(-0.5), fillsInside: true, paint: paint, coverage: Self.fillCoverage)
     }
@@ -87,9 +93,10 @@ extension Canvas {
 
     /// Draws a small box from its kept coverage; false, drawing nothing, when it is too big
     /// to keep. `reach` is the box every pixel the shape touches has its centre in.
-    private func drawMasked(_ box: RoundedBox, lineWidth: Double, reach: RoundedBox, paint: Paint, masks: ShapeMasks) -> Bool {
+    private func drawMasked(_ box: RoundedBox, lineWidth: Double, reach: RoundedBox, paint: Paint, masks: ShapeMasks,
+                            hole: Rect? = nil) -> Bool {
         drawMasked(left: box.cx - reach.hx, top: box.cy - reach.hy, right: box.cx + reach.hx, bottom: box.cy + reach.hy,
-                   paint: paint, masks: masks) { dx, dy in
+                   paint: paint, masks: masks, hole: hole) { dx, dy in
             var moved = box
             moved.cx -= dx
             moved.cy -= dy

@@ -126,13 +126,17 @@ extension CheckboxStyle {
     /// colour `row`: outlines and the on fill darkened (or lightened on a dark row) just enough
     /// to keep 3:1 against the row after the fade, WCAG 2.1's minimum for a control's edges,
     /// and the check 3:1 against the faded fill.
-    public func legible(fadedTo opacity: Double, over row: Color) -> CheckboxStyle {
+    /// `memo`: where the painter keeps raised colours from frame to frame (the same colours either way).
+    public func legible(fadedTo opacity: Double, over row: Color, memo: ContrastMemo? = nil) -> CheckboxStyle {
         var style = self
-        style.tintColor = tintColor.raisedToContrast(Self.minimumContrast, against: row, opacity: opacity)
-        style.onTintColor = onTintColor.raisedToContrast(Self.minimumContrast, against: row, opacity: opacity)
+        func raised(_ c: Color) -> Color {
+            memo?.raise(c, Self.minimumContrast, against: row, opacity: opacity)
+                ?? c.raisedToContrast(Self.minimumContrast, against: row, opacity: opacity)
+        }
+        style.tintColor = raised(tintColor)
+        style.onTintColor = raised(onTintColor)
         // Fill and outline of one colour stay one colour, so they still merge into one shape.
-        style.onFillColor = onFillColor == onTintColor ? style.onTintColor
-            : onFillColor.raisedToContrast(Self.minimumContrast, against: row, opacity: opacity)
+        style.onFillColor = onFillColor == onTintColor ? style.onTintColor : raised(onFillColor)
         // The check keeps 3:1 on the faded fill: its own colour if it can, else black or white.
         let fill = style.onFillColor.composited(over: row, opacity: opacity)
         func shown(_ check: Color) -> Double { check.composited(over: row, opacity: opacity).contrast(with: fill) }
@@ -149,10 +153,14 @@ extension CheckboxStyle {
 extension SwitchStyle {
     /// The look a disabled switch is drawn in before its layer fades: both tracks keep 3:1
     /// against the row after the fade (see `CheckboxStyle.legible`).
-    public func legible(fadedTo opacity: Double, over row: Color) -> SwitchStyle {
+    public func legible(fadedTo opacity: Double, over row: Color, memo: ContrastMemo? = nil) -> SwitchStyle {
         var style = self
-        style.tintColor = tintColor.raisedToContrast(CheckboxStyle.minimumContrast, against: row, opacity: opacity)
-        style.onTintColor = onTintColor.raisedToContrast(CheckboxStyle.minimumContrast, against: row, opacity: opacity)
+        func raised(_ c: Color) -> Color {
+            memo?.raise(c, CheckboxStyle.minimumContrast, against: row, opacity: opacity)
+                ?? c.raisedToContrast(CheckboxStyle.minimumContrast, against: row, opacity: opacity)
+        }
+        style.tintColor = raised(tintColor)
+        style.onTintColor = raised(onTintColor)
         return style
     }
 }

@@ -17,6 +17,8 @@ public struct PanelPainter {
     let shapeMasks = ShapeMasks()
     /// The two pages of a slide, each painted once.
     let pageSnapshots = PageSnapshots()
+    /// Colours raised to a contrast, kept from frame to frame.
+    let contrast = ContrastMemo()
     /// How much of the list the frames so far looked at, for tests that a frame's work
     /// follows what shows, not how long the list is.
     let counters = PaintCounters()
@@ -221,12 +223,12 @@ public struct PanelPainter {
             var detail = theme.sectionText
             if disabled {
                 // Faded text keeps WCAG's 4.5:1 against the row.
-                label.color = label.color.raisedToContrast(Self.minimumTextContrast, against: theme.rowBackground,
-                                                           opacity: Self.disabledOpacity)
-                detail = detail.raisedToContrast(Self.minimumTextContrast, against: theme.rowBackground, opacity: Self.disabledOpacity)
+                label.color = contrast.raise(label.color, Self.minimumTextContrast, against: theme.rowBackground,
+                                             opacity: Self.disabledOpacity)
+                detail = contrast.raise(detail, Self.minimumTextContrast, against: theme.rowBackground, opacity: Self.disabledOpacity)
             } else if highlighted, rowHighlight {
                 // So does the detail line on the pressed row's fill.
-                detail = detail.raisedToContrast(Self.minimumTextContrast, against: theme.highlight)
+                detail = contrast.raise(detail, Self.minimumTextContrast, against: theme.highlight)
             }
             // A radio group's mark is on its caption, once for the group.
             let mark = option == nil ? feedback(of: index, model: model, at: now) : nil
@@ -290,7 +292,7 @@ public struct PanelPainter {
         control.kind.behavior.widget(control, WidgetContext(target: target, row: row,
                                                             font: labelFonts[model.layout.metrics.pixels(control.labelStyle.fontSize)],
                                                             onness: onness, model: model, fadedOver: rowColor, images: images,
-                                                            theme: theme))
+                                                            theme: theme, contrast: contrast))
     }
 
     /// A row's label cut with an ellipsis to the row's label width, less room for the error

@@ -1,26 +1,42 @@
 import Glibc
 import PanelUI
 
-/// One scene at one screen size: its full frame against writing (memset) and copying (memcpy)
-/// the same bytes and against cairo drawing the same scene, measured in one loop (A B A B),
-/// so load changes hit all four alike.
+/// One scene at one screen size: its full frame against a memset of the same frame buffer met
+/// in the same cache state, in two states, and against cairo drawing the same scene; all in one
+/// loop (A B A B), so load changes hit every figure alike.
 struct FrameFigures {
+    /// The cache state a timed write of the frame meets.
+    struct State {
+        /// Medians of the loop: the frame rendered, and the frame buffer memset in its place.
+        var renderMs: Double
+        var frameMemsetMs: Double
+        /// The fastest of each: what they cost when no neighbour got in the way.
+        var renderMinMs: Double
+        var frameMemsetMinMs: Double
+
+        var ratio: Double { renderMs / frameMemsetMs }
+    }
+
     var scene: String
     var size: Size
     /// The scale factor the scene is laid out and drawn at.
     var scale: Double
-    var renderMs: Double
-    var memsetMs: Double
-    /// The fastest frame and memset of the loop: what a frame costs when no neighbour got in the way.
-    var renderMinMs: Double
-    var memsetMinMs: Double
-    /// memset of the frame buffer itself, timed in the render's place in the loop.
-    var frameMemsetMs: Double
-    var memcpyMs: Double
+    /// Right after the previous frame was copied to a screen buffer in ordinary memory
+    /// (`copyRotated` at rotation 0, the copy a DRM display makes into its back buffer): how
+    /// a running panel meets its frame.
+    var afterScanout: State
+    /// After 64 MB of other reads (twice the build machine's L3): the frame in memory, not cache.
+    var cold: State
+    /// cairo's frame, timed in its own process between the rounds.
     var cairoMs: Double?
 }
 
+/// Times full frames fairly: the render and a memset of the same frame buffer, each after the
+/// same preceding traffic, so the ratio compares writes meeting the same cache state.
 enum FrameBench {
+    /// What the cold state reads first: twice the 32 MB L3 of the build machine (an AMD EPYC VM).
+    static let evictionBytes = 64 << 20
+
     /// `cairo`: the helper and its number for the same scene and size.
     /// Laid out as `panel run --scale` lays it out: at `scale`, with fonts (labels wrap).
     static func measure(scene: BenchScene, size: Size, scale: Double = 1, fonts: FontCache, repeats: Int,
@@ -32,32 +48,60 @@ enum FrameBench {
                                        scale: scale, logicalSize: size)
         let frame = PixelBuffer(size: size)
         let bytes = size.width * size.height * 4
-        let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        let target = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        defer { source.deallocate(); target.deallocate() }
-        memset(source, 0x5A, bytes)
-        memset(target, 0, bytes)
+        let screen = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        let other = UnsafeMutableRawPointer.allocate(byteCount: evictionBytes, alignment: 64)
+        defer { screen.deallocate(); other.deallocate() }
+        memset(screen, 0, bytes)
+        memset(other, 0x5A, evictionBytes)
+        let target = ScanoutTarget(base: screen, pitch: size.width * 4, size: size, format: .xrgb8888)
         // One untimed frame fills the glyph caches, as the first frame of a running panel does.
         painter.draw(model, at: 0, into: frame, clip: frame.bounds)
 
-        var render: [Double] = [], write: [Double] = [], copy: [Double] = [], cairoSamples: [Double] = []
-        var frameWrite: [Double] = []
-        // Every other round memsets the frame itself in the render's place, under the same
-        // traffic before it (memset and memcpy of the other buffers, cairo's frame): what
-        // writing the frame's bytes costs in the cache state the render meets.
+        let pixels = UnsafeMutableRawPointer(frame.pixels.baseAddress!)
+        var renders: [[Double]] = [[], []], memsets: [[Double]] = [[], []], cairoSamples: [Double] = []
+        // Even rounds render, odd rounds memset the frame instead; each round times its write
+        // in both states, after the scanout copy first, then cold. cairo's frame runs before
+        // the eviction, so its traffic never comes between a state's preparation and its write.
         for i in 0..<2 * repeats {
-            if i % 2 == 0 {
-                render.append(Stopwatch.milliseconds { painter.draw(model, at: 0, into: frame, clip: frame.bounds) })
-            } else {
-                let pixels = UnsafeMutableRawPointer(frame.pixels.baseAddress!)
-                frameWrite.append(Stopwatch.milliseconds { memset(pixels, Int32(i & 0xFF), bytes); blackHole(pixels) })
+            let writesFrame: () -> Void = i % 2 == 0
+                ? { painter.draw(model, at: 0, into: frame, clip: frame.bounds) }
+                : { memset(pixels, Int32(i & 0xFF), bytes); blackHole(pixels) }
+            for state in 0..<2 {
+                if state == 0 {
+                    frame.copyRotated(rect: frame.bounds, rotation: .r0, into: target)
+                    blackHole(screen)
+                } else {
+                    if let cairo { cairoSamples.append(try cairo.helper.frameMs(scene: cairo.scene)) }
+                    blackHoleValue(readEveryLine(other, bytes: evictionBytes))
+                }
+                let ms = Stopwatch.milliseconds(writesFrame)
+                if i % 2 == 0 { renders[state].append(ms) } else { memsets[state].append(ms) }
             }
-            write.append(Stopwatch.milliseconds { memset(target, Int32(i & 0xFF), bytes); blackHole(target) })
-            copy.append(Stopwatch.milliseconds { memcpy(target, source, bytes); blackHole(target) })
-            if let cairo { cairoSamples.append(try cairo.helper.frameMs(scene: cairo.scene)) }
         }
-        return FrameFigures(scene: scene.name, size: size, scale: scale, renderMs: Stopwatch.median(render), memsetMs: Stopwatch.median(write),
-                            renderMinMs: render.min() ?? .nan, memsetMinMs: write.min() ?? .nan, frameMemsetMs: Stopwatch.median(frameWrite),
-                            memcpyMs: Stopwatch.median(copy), cairoMs: cairo == nil ? nil : Stopwatch.median(cairoSamples))
+        func state(_ k: Int) -> FrameFigures.State {
+            .init(renderMs: Stopwatch.median(renders[k]), frameMemsetMs: Stopwatch.median(memsets[k]),
+                  renderMinMs: renders[k].min() ?? .nan, frameMemsetMinMs: memsets[k].min() ?? .nan)
+        }
+        return FrameFigures(scene: scene.name, size: size, scale: scale, afterScanout: state(0), cold: state(1),
+                            cairoMs: cairo == nil ? nil : Stopwatch.median(cairoSamples))
     }
+
+    /// Reads one word of every 64-byte line of `bytes` at `base`: the lines come into the
+    /// cache and what was there (the frame) goes out.
+    @inline(never)
+    static func readEveryLine(_ base: UnsafeMutableRawPointer, bytes: Int) -> UInt64 {
+        var sum: UInt64 = 0
+        var offset = 0
+        while offset < bytes {
+            sum &+= base.load(fromByteOffset: offset, as: UInt64.self)
+            offset &+= 64
+        }
+        return sum
+    }
+}
+
+/// Keeps the optimiser from dropping a computation whose result is never read.
+@inline(never)
+func blackHoleValue(_ value: UInt64) {
+    withExtendedLifetime(value) {}
 }

@@ -27,7 +27,7 @@ struct CheckboxKind: OnOffKind {
         var style = control.checkboxStyle
         // The outline is a length like any other: it follows the scale factor.
         style.lineWidth *= c.model.layout.metrics.scale
-        if let row = c.fadedOver { style = style.legible(fadedTo: PanelPainter.disabledOpacity, over: row) }
+        if let row = c.fadedOver { style = style.legible(fadedTo: PanelPainter.disabledOpacity, over: row, memo: c.contrast) }
         let painter = CheckboxPainter(style: style, onImage: c.image(style.onImage), offImage: c.image(style.offImage))
         let transition = c.model.transitions[c.target]
         let turningOn = transition.from == transition.to ? transition.to >= 1 : transition.isRising

@@ -18,7 +18,7 @@ struct SwitchKind: OnOffKind {
 
     func widget(_ control: ControlDescription, _ c: WidgetContext) -> (Canvas, Rect) -> Void {
         var style = control.switchStyle
-        if let row = c.fadedOver { style = style.legible(fadedTo: PanelPainter.disabledOpacity, over: row) }
+        if let row = c.fadedOver { style = style.legible(fadedTo: PanelPainter.disabledOpacity, over: row, memo: c.contrast) }
         let painter = SwitchPainter(style: style, onImage: c.image(style.onImage), offImage: c.image(style.offImage),
                                     thumbImage: c.image(style.thumbImage))
         let pressed = c.model.state(ofTarget: c.target).contains(.highlighted) || c.model.knobDrags[c.target] != nil

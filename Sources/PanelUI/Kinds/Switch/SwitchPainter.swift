@@ -100,10 +100,17 @@ public struct SwitchPainter {
     private func drawShadow(under knob: (rect: RectF, metrics: Metrics), in canvas: Canvas) {
         let margin = knob.metrics.margin, r = knob.rect
         let drop = margin * 0.5
+        // The knob is drawn next: where it is opaque and covers whole, the shadow would not show.
+        let hidden = canvas.paint(style.thumbColor)?.isOpaque == true ? Canvas.solidCore(of: r, radius: r.height / 2) : nil
         for (spread, alpha) in [(0.45, UInt8(10)), (0.25, 14), (0.0, 22)] {
             let e = margin * spread
             let shadow = RectF(x: r.x - e, y: r.y + drop - e, width: r.width + 2 * e, height: r.height + 2 * e)
-            canvas.fillRoundedRect(shadow, radius: shadow.height / 2, color: Color(r: 0, g: 0, b: 0, a: alpha))
+            let color = Color(r: 0, g: 0, b: 0, a: alpha)
+            if let hidden {
+                canvas.fillRoundedRect(shadow, radius: shadow.height / 2, color: color, leavingAlone: hidden)
+            } else {
+                canvas.fillRoundedRect(shadow, radius: shadow.height / 2, color: color)
+            }
         }
     }
 }
