@@ -42,6 +42,8 @@ extension PanelDescription {
                                     fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
                                     columns: draft.columns, themeSchedule: draft.theme.schedule, mqtt: draft.mqtt)
             description.burnIn = draft.burnIn
+            description.fallbackFontReferences = context.files.fallbackFonts
+            description.drawnTexts = context.files.drawnTexts
             // The controls of every page, flattened once by the description, serve both checks.
             checkMQTTSources(description.controls, hasBroker: draft.mqtt != nil, context)
             if let found = context.errors.combined { throw found }

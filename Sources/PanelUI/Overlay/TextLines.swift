@@ -40,8 +40,8 @@ public final class DialogFonts: @unchecked Sendable {
     /// nil when the theme's font can't be opened: dialogs then set each text on one line,
     /// which the painter cuts to the dialog's width.
     public init?(fonts: FontCache?, theme: Theme, metrics: LayoutMetrics) {
-        guard let fonts, let label = try? fonts.font(path: theme.font, pixelSize: metrics.fontSize),
-              let message = try? fonts.font(path: theme.font, pixelSize: metrics.headerFontSize) else { return nil }
+        guard let fonts, let label = try? fonts.font(paths: theme.fonts, pixelSize: metrics.fontSize),
+              let message = try? fonts.font(paths: theme.fonts, pixelSize: metrics.headerFontSize) else { return nil }
         self.label = label
         self.message = message
     }
