@@ -26,10 +26,10 @@ public enum TextCoverage {
             guard !missing.isEmpty else { continue }
             var named = missing.prefix(namedAtMost).map(name).joined(separator: ", ")
             if missing.count > namedAtMost { named += " and \(missing.count - namedAtMost) more" }
-            let fonts = description.theme.fonts.count == 1 ? "the theme's font has" : "none of the theme's fonts has"
+            let fonts = description.theme.fonts.count == 1 ? "the theme's font has no" : "no font of the theme has a"
             warnings.append(DescriptionWarning(
                 file: file, location: drawn.location,
-                message: "\(fonts) a glyph for \(named): drawn as empty boxes (add a font that has them to theme: {fonts: [...]}, like DroidSansFallbackFull.ttf for Chinese and Japanese)"))
+                message: "\(fonts) glyph for \(named): drawn as empty boxes (add a font that has them to theme: {fonts: [...]}, like DroidSansFallbackFull.ttf for Chinese and Japanese)"))
         }
         return warnings
     }
