@@ -94,13 +94,15 @@ final class FontFace {
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script)
         hb_buffer_guess_segment_properties(buffer)
-        // Latin, Greek and Cyrillic in a face with a kern table keep FreeType's kerning, which
-        // they were drawn with before HarfBuzz (it is softened below 25 px and rounded to
-        // pixels, where GPOS kerning is not); everything else takes the font's GPOS as it is.
+        // Latin, Greek and Cyrillic in a face with a kern table are set as FreeType set them
+        // before HarfBuzz, so their pixels stay the same: its kerning (softened below 25 px and
+        // rounded to pixels, where GPOS kerning is not) and no standard ligatures (DejaVu Sans
+        // would join ff, fi and fl). Everything else takes the font's GSUB and GPOS as they are.
         let kernsLikeFreeType = hasKerning && !rightToLeft && Self.kernedLikeFreeType.contains(script.rawValue)
         if kernsLikeFreeType {
-            var noKerning = Self.noKerning
-            hb_shape(shaper, buffer, &noKerning, 1)
+            Self.freeTypeLatin.withUnsafeBufferPointer { features in
+                hb_shape(shaper, buffer, features.baseAddress, UInt32(features.count))
+            }
         } else {
             hb_shape(shaper, buffer, nil, 0)
         }
@@ -121,11 +123,12 @@ final class FontFace {
         }
     }
 
-    private static let noKerning: hb_feature_t = {
+    /// The features turned off for text set as FreeType set it.
+    private static let freeTypeLatin: [hb_feature_t] = ["-kern", "-liga"].map { name in
         var feature = hb_feature_t()
-        _ = hb_feature_from_string("-kern", -1, &feature)
+        _ = hb_feature_from_string(name, -1, &feature)
         return feature
-    }()
+    }
 
     /// Scripts drawn with FreeType's kerning before HarfBuzz shaped text (and the neutral
     /// characters between them).
