@@ -1,27 +1,46 @@
 #!/bin/sh
-# Installs panel as a systemd service: the release binary, the unit, the sysusers and
+# Installs panel as a systemd service: the release binary, its manual pages, the unit, the sysusers and
 # tmpfiles snippets, the udev rule letting group video set the backlight
 # (/etc/udev/rules.d/90-panel-backlight.rules), and a default description (kept if one is
 # already there).
-# Usage: scripts/install.sh [--mqtt HOST] [DESTDIR]   (as root; DESTDIR stages into a folder
-# instead of /). --mqtt HOST installs the drop-in letting the panel reach that broker only
+# Usage: scripts/install.sh [--mqtt HOST] [--binary FILE] [DESTDIR]   (as root; DESTDIR stages
+# into a folder instead of /; --binary installs that build instead of making a release one).
+# --mqtt HOST installs the drop-in letting the panel reach that broker only
 # (systemd/panel-mqtt.conf), with the password credential when /etc/panel/mqtt-password exists.
 set -eu
+here=$(pwd)
 cd "$(dirname "$0")/.."
-mqtt=""
-if [ "${1:-}" = "--mqtt" ]; then
-    mqtt="${2:?--mqtt needs the broker's host name or address}"
-    shift 2
-fi
+mqtt="" binary=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --mqtt) mqtt="${2:?--mqtt needs the broker's host name or address}"; shift 2 ;;
+        --binary) binary="${2:?--binary needs a file}"; shift 2
+                  case "$binary" in /*) ;; *) binary="$here/$binary" ;; esac ;;
+        -*) echo "install.sh: unknown option '$1' (see the comment at the top)" >&2; exit 2 ;;
+        *) break ;;
+    esac
+done
 dest="${1:-}"
-scripts/build-info.sh swift build -c release    # panel --version names the commit
-install -D -m 0755 .build/release/panel "$dest/usr/local/bin/panel"
+case "$dest" in ""|/*) ;; *) dest="$here/$dest" ;; esac
+if [ -z "$binary" ]; then
+    scripts/build-info.sh swift build -c release    # panel --version names the commit
+    binary=.build/release/panel
+fi
+install -D -m 0755 "$binary" "$dest/usr/local/bin/panel"
 install -D -m 0644 systemd/panel.service "$dest/etc/systemd/system/panel.service"
 install -D -m 0644 systemd/panel.sysusers "$dest/usr/lib/sysusers.d/panel.conf"
 install -D -m 0644 systemd/panel.tmpfiles "$dest/usr/lib/tmpfiles.d/panel.conf"
 install -D -m 0644 systemd/90-panel-backlight.rules "$dest/etc/udev/rules.d/90-panel-backlight.rules"
 install -D -m 0644 README.md "$dest/usr/local/share/doc/panel/README.md"
 for doc in docs/*.md; do install -D -m 0644 "$doc" "$dest/usr/local/share/doc/panel/$doc"; done
+# panel(1) and panel.yml(5), from the binary's own flag and key tables (man-db looks in
+# /usr/local/share/man).
+pages=$(mktemp -d)
+trap 'rm -rf "$pages"' EXIT INT TERM
+"$binary" help --man 1 | gzip -9n > "$pages/panel.1.gz"
+"$binary" help --man 5 | gzip -9n > "$pages/panel.yml.5.gz"
+install -D -m 0644 "$pages/panel.1.gz" "$dest/usr/local/share/man/man1/panel.1.gz"
+install -D -m 0644 "$pages/panel.yml.5.gz" "$dest/usr/local/share/man/man5/panel.yml.5.gz"
 if [ -n "$mqtt" ]; then
     password=""
     if [ -e "$dest/etc/panel/mqtt-password" ]; then

@@ -3,8 +3,8 @@
 # release binary with the Swift runtime static (--static-swift-stdlib) at /usr/bin/panel,
 # the unit, sysusers and tmpfiles snippets, every systemd/*.rules udev rule,
 # /etc/panel/panel.yml as a conffile, panel(1) and panel.yml(5), copyright and changelog.
-# Depends: is computed from the binary's NEEDED libraries (objdump -p, dpkg -S, their
-# shlibs files), plus libinput10, which panel dlopens; Recommends: libmosquitto1 (dlopened
+# Depends: is computed from the binary's NEEDED libraries (dpkg-shlibdeps: the symbols
+# and shlibs files of the packages that own them), plus libinput10, which panel dlopens; Recommends: libmosquitto1 (dlopened
 # for mqtt: only).
 # Usage: scripts/package.sh [--binary FILE] [--fast] [--out DIR]
 #   --binary FILE  package this build instead (the VM rig packages the binary under test;
@@ -76,8 +76,10 @@ when=$(git log -1 --format=%at 2>/dev/null || date +%s)
     echo " -- $maintainer  $(date -u -R -d "@$when")"
 } | gzip -9n > "$root/usr/share/doc/panel/changelog.Debian.gz"
 
-# Depends: the package and shlibs entry of each library the binary links.
-# $1 library soname; prints "pkg (>= version)", or nothing when no package owns it.
+# The package and version a library needs: its shlibs entry, else the installed version.
+# Used for the libraries panel dlopens (not NEEDED, so dpkg-shlibdeps does not see them)
+# and to warn about linked ones no package owns. $1 library soname; prints "pkg (>= version)",
+# or nothing when no package owns it.
 dependency() {
     path=$(ldconfig -p | awk -v lib="$1" '$1 == lib { print $NF; exit }')
     [ -n "$path" ] || return 0
@@ -92,23 +94,27 @@ dependency() {
     [ -z "$shlibs" ] || entry=$(awk -v n="$name" -v v="$sover" '$1 == n && $2 == v { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }' "$shlibs")
     if [ -n "$entry" ]; then echo "$entry"; else echo "$owner (>= $(dpkg-query -W -f='${Version}' "$owner" | sed 's/-[^-]*$//'))"; fi
 }
-depends=""
-for lib in $(objdump -p "$root/usr/bin/panel" | awk '$1 == "NEEDED" { print $2 }'); do
-    entry=$(dependency "$lib")
-    if [ -z "$entry" ]; then
-        [ "$binary" != .build/static/release/panel ] || { echo "package.sh: no package owns $lib" >&2; exit 1; }
-        echo "package.sh: warning: no package owns $lib; left out of Depends" >&2
-        continue
-    fi
-    depends="$depends$entry
-"
-done
+# The linked libraries' Depends from dpkg-shlibdeps: the lowest version of each package that
+# has every symbol the binary uses (its symbols files), else the package's shlibs entry. It
+# wants a source tree's debian/control, so it runs in a scratch one.
+shlibdeps="$stage/shlibdeps"
+mkdir -p "$shlibdeps/debian"
+printf 'Source: panel\n\nPackage: panel\nArchitecture: any\n' > "$shlibdeps/debian/control"
+if [ "$binary" = .build/static/release/panel ]; then missing=""; else
+    missing="--ignore-missing-info"
+    for lib in $(objdump -p "$root/usr/bin/panel" | awk '$1 == "NEEDED" { print $2 }'); do
+        [ -n "$(dependency "$lib")" ] || echo "package.sh: warning: no package owns $lib; left out of Depends" >&2
+    done
+fi
+depends=$(cd "$shlibdeps" && dpkg-shlibdeps -O $missing -e "$root/usr/bin/panel" 2>"$stage/shlibdeps.log") || {
+    cat "$stage/shlibdeps.log" >&2; echo "package.sh: dpkg-shlibdeps failed on $binary" >&2; exit 1; }
+depends=$(printf '%s\n' "${depends#shlibs:Depends=}" | tr ',' '\n' | sed 's/^ *//')
 # (deb-systemd-helper, which postinst uses, is in init-system-helpers: essential.)
 # dlopened, so not NEEDED: libinput for touches (a panel without touch is no panel),
 # libmosquitto only for mqtt:.
 libinput=$(dependency libinput.so.10)
 mosquitto=$(dependency libmosquitto.so.1)
-depends=$(printf '%s%s\nsystemd\n' "$depends" "${libinput:-libinput10}" | sed '/^$/d' | sort -u | paste -sd, - | sed 's/,/, /g')
+depends=$(printf '%s\n%s\nsystemd\n' "$depends" "${libinput:-libinput10}" | sed '/^$/d' | sort -u | paste -sd, - | sed 's/,/, /g')
 recommends="${mosquitto:-libmosquitto1}"
 
 # DEBIAN/: control, conffiles, maintainer scripts, md5sums.

@@ -6,7 +6,8 @@
 /// state (trackers, transitions, touches) is that page's, made again on each push and pop.
 /// A push or pop slides for `slideDuration`, eased; a new push or pop during a slide starts
 /// from where the slide is (interruptible). A finger from the left edge drags the page off
-/// and goes back if let go past a third of the width.
+/// and goes back if let go past a third of the width. In a right-to-left panel all of it is
+/// mirrored: pages slide in from the left and the swipe starts at the right edge.
 public struct PageNavigation: Sendable {
     /// Every page's layout, by page control index, laid out once at start.
     var layouts: [Int: PanelLayout] = [:]
@@ -37,7 +38,7 @@ public struct PageNavigation: Sendable {
 extension PanelModel {
     /// UINavigationController's push and pop.
     public static let slideDuration = 0.35
-    /// How far from the left edge a finger may go down to drag a page back (UIKit's is about 20 points).
+    /// How far from the leading edge a finger may go down to drag a page back (UIKit's is about 20 points).
     public static let edgeWidth = 20.0
 
     /// The page on top: nil for the panel's own.
@@ -124,7 +125,13 @@ extension PanelModel {
         slots.values.contains { $0.mode == .back(inside: true) }
     }
 
-    /// A finger from the left edge moved `dx`: the page on top follows it.
+    /// How far a sideways move of `dx` goes towards closing the page: rightwards, or leftwards
+    /// in a right-to-left panel, whose pages slide in from the left and are swiped back to it.
+    func backSwipe(_ dx: Double) -> Double {
+        layout.direction.isRightToLeft ? -dx : dx
+    }
+
+    /// A finger from the leading edge moved `dx` away from it (`backSwipe`): the page on top follows it.
     mutating func dragPageBack(by dx: Double, at now: Double) {
         guard let top = navigation.stack.last else { return }
         let width = Double(max(1, layout.logicalSize.width))

@@ -13,7 +13,7 @@ struct SlotGesture: Equatable, Sendable {
         case badge(control: Int)
         /// On a page's back control in the title bar; `inside` while within its tracking bounds.
         case back(inside: Bool)
-        /// Dragging the page on top off to the right, from the left edge (PanelModel+Pages.swift).
+        /// Dragging the page on top off, from the leading edge (PanelModel+Pages.swift).
         case edgeSwipe
         /// Followed by the widget itself (`PanelModel.fingers`): a slider's knob being dragged.
         case widget
@@ -25,8 +25,8 @@ struct SlotGesture: Equatable, Sendable {
     /// Where it went down, logical screen coordinates.
     var start: Point
     var mode: Mode
-    /// It went down within `PanelModel.edgeWidth` of the left edge on a page over another:
-    /// moving right makes it an edge swipe.
+    /// It went down within `PanelModel.edgeWidth` of the leading edge on a page over another:
+    /// moving away from it (right; left when right to left) makes it an edge swipe.
     var fromEdge = false
 }
 
@@ -117,9 +117,11 @@ extension PanelModel {
         return []
     }
 
-    /// Down near the left edge of a page over another: it may drag the page back.
+    /// Down near the leading edge (the left, the right when right to left) of a page over
+    /// another: it may drag the page back.
     private func startsAtEdge(_ p: Point) -> Bool {
-        !navigation.stack.isEmpty && p.x < Self.edgeWidth * layout.metrics.scale
+        let fromEdge = layout.direction.isRightToLeft ? Double(layout.logicalSize.width) - p.x : p.x
+        return !navigation.stack.isEmpty && fromEdge < Self.edgeWidth * layout.metrics.scale
     }
 
     private mutating func touchMoved(_ touch: PanelTouch, at now: Double) -> [PanelEvent] {
@@ -129,7 +131,7 @@ extension PanelModel {
         // Off the badge: a finger like any other that went down on no control.
         if case .badge = gesture.mode, max(abs(dx), abs(dy)) > Self.slop * layout.metrics.scale { gesture.mode = .pending }
         let finger = fingers[touch.slot]
-        if gesture.mode == .pending, gesture.fromEdge, dx > Self.slop * layout.metrics.scale, dx > abs(dy) {
+        if gesture.mode == .pending, gesture.fromEdge, backSwipe(dx) > Self.slop * layout.metrics.scale, backSwipe(dx) > abs(dy) {
             if let target = gesture.target { events += controlEvents(track(target, .cancel), target: target) }
             cancelFinger(touch.slot, at: now)
             gesture.target = nil
@@ -160,7 +162,7 @@ extension PanelModel {
                 pendingScreenDamage.append(back)
             }
         case .edgeSwipe:
-            dragPageBack(by: dx, at: now)
+            dragPageBack(by: backSwipe(dx), at: now)
         case .scrolling:
             scroll.drag(to: touch.position.y, at: now)
         case .widget:
@@ -170,9 +172,10 @@ extension PanelModel {
         case .knobDrag(let startPosition):
             guard let target = gesture.target else { break }
             // The knob under the finger moves exactly as far as the finger.
-            let track = layout.targets[target].controlFrame
+            let track = layout.targets[target].controlFrame, mirrored = layout.targets[target].isRightToLeft
             knobDrags[target] = SwitchPainter.position(
-                knobCenterX: SwitchPainter.knobCenterX(frame: track, position: startPosition) + dx, frame: track)
+                knobCenterX: SwitchPainter.knobCenterX(frame: track, position: startPosition, mirrored: mirrored) + dx, frame: track,
+                mirrored: mirrored)
             pendingDamage.append(layout.targets[target].controlFrame)
         case .pending, .tracking:
             guard let target = gesture.target else { break }
@@ -209,7 +212,7 @@ extension PanelModel {
             if let back = layout.backFrame { pendingScreenDamage.append(back) }
             return inside ? goBack(at: now) : []
         case .edgeSwipe:
-            return releasePageDrag(goingBack: touch.position.x - gesture.start.x > Double(layout.logicalSize.width) / 3, at: now)
+            return releasePageDrag(goingBack: backSwipe(touch.position.x - gesture.start.x) > Double(layout.logicalSize.width) / 3, at: now)
         case .widget:
             guard let target = gesture.target else { return [] }
             let events = controlEvents(track(target, .up(inside: true)), target: target)

@@ -227,8 +227,9 @@ public struct PanelModel: Sendable {
         return (frame, opacity)
     }
 
-    /// A thin bar at the viewport's right edge: as long as the share of the list that shows,
-    /// squeezed while the list is pulled past an end, placed by how far the list is scrolled.
+    /// A thin bar at the viewport's trailing edge (the left when right to left): as long as the
+    /// share of the list that shows, squeezed while the list is pulled past an end, placed by
+    /// how far the list is scrolled.
     func scrollIndicatorFrame(at now: Double) -> Rect? {
         // On screen: a burn-in shift moves the viewport's bottom past the screen's edge.
         let viewport = layout.viewport.intersection(Rect(size: layout.logicalSize))
@@ -243,7 +244,8 @@ public struct PanelModel: Sendable {
         let overscroll = offset < 0 ? -offset : max(0, offset - maxOffset)
         let length = max(shown - overscroll, Double(2 * width))
         let top = Double(viewport.minY + inset) + (track - length) * min(max(offset / maxOffset, 0), 1)
-        return Rect(x: viewport.maxX - inset - width, y: Int(top.rounded()), width: width, height: Int(length.rounded()))
+        let x = layout.direction.isRightToLeft ? viewport.minX + inset : viewport.maxX - inset - width
+        return Rect(x: x, y: Int(top.rounded()), width: width, height: Int(length.rounded()))
     }
 
     // UIKit's indicator: 2.5 points wide, 3 from the edge, never shorter than 36 (LayoutMetrics, scaled).

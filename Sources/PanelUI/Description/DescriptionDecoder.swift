@@ -44,6 +44,7 @@ extension PanelDescription {
             description.burnIn = draft.burnIn
             description.fallbackFontReferences = context.files.fallbackFonts
             description.drawnTexts = context.files.drawnTexts
+            description.direction = draft.direction
             // The controls of every page, flattened once by the description, serve both checks.
             checkMQTTSources(description.controls, hasBroker: draft.mqtt != nil, context)
             if let found = context.errors.combined { throw found }
@@ -66,6 +67,7 @@ private struct PanelDraft {
     var scale = ScaleSetting.auto
     var physicalSize: PhysicalSize?
     var columns = ColumnSetting.auto
+    var direction = DirectionSetting.auto
     var mqtt: MQTTDescription?
     var screen = ScreenSettings()
     var burnIn: BurnInSettings?
@@ -82,6 +84,7 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("scale", \.scale, .scale),
     Field("physical_size", \.physicalSize, .physicalSize),
     Field("columns", \.columns, .columns),
+    Field("direction", \.direction, .choice),
     Field("mqtt", \.mqtt, .mqtt),
     Field("burn_in", \.burnIn, .burnIn),
 ] + screenFields.map { Field($0, in: \.screen) }

@@ -37,6 +37,8 @@ public struct PanelDescription: Equatable, Sendable {
     public var physicalSize: PhysicalSize?
     /// Key `columns`: how many columns sections flow into.
     public var columns: ColumnSetting
+    /// Key `direction`: `rtl` mirrors the layout (`auto` reads the text, `layoutDirection`).
+    public var direction = DirectionSetting.auto
     /// `theme: auto`: the light and dark themes and the window of local time the dark one
     /// shows in; nil for a fixed theme. `theme` is the light one until a panel picks by the clock.
     public var themeSchedule: ThemeSchedule?

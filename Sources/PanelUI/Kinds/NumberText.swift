@@ -2,7 +2,9 @@
 /// row's text): one line in the control's label font, cut with "…" to its frame and clipped to
 /// it, so a repaint of that frame always covers every pixel the text touches.
 struct NumberText {
-    enum Alignment { case trailing, center }
+    /// `trailing`: against the frame's right edge; `left`: against its left edge (the trailing
+    /// edge of a right-to-left row, `Alignment.trailingEdge(of:)`).
+    enum Alignment { case trailing, center, left }
 
     let text: String
     let font: Font?
@@ -23,7 +25,11 @@ struct NumberText {
         guard !canvas.clip.isEmpty else { return }
         let shown = font.truncated(text, toWidth: Double(frame.width))
         let width = font.measure(shown)
-        let x = alignment == .trailing ? Double(frame.maxX) - width : Double(frame.x) + (Double(frame.width) - width) / 2
+        let x = switch alignment {
+        case .trailing: Double(frame.maxX) - width
+        case .center: Double(frame.x) + (Double(frame.width) - width) / 2
+        case .left: Double(frame.x)
+        }
         let baseline = Double(frame.y) + (Double(frame.height) + font.ascent - font.descent) / 2
         canvas.drawText(shown, font: font, origin: Point(x: x.rounded(), y: baseline.rounded()), color: color)
     }

@@ -1,7 +1,8 @@
 /// Where everything of a panel goes, in logical pixels: a vertical settings list in the
 /// style of a grouped table. Section headers, then rounded groups of rows; a checkbox or
 /// switch is one row, a radio group is a caption row and one row per option. Label left,
-/// control right; the whole row is the touch target.
+/// control right (mirrored in a right-to-left panel, `PanelLayout+Mirroring.swift`); the whole
+/// row is the touch target.
 ///
 /// Layout is a pure function of the description and the logical size, so `panel layout`,
 /// the renderer and hit testing all read the same frames.
@@ -59,6 +60,9 @@ public struct PanelLayout: Equatable, Sendable {
         public var valueFrame: Rect = .empty
         /// The label sits at the top of the row, the widget under it (`WidgetPlacement.stacked`).
         public var labelOnTop = false
+        /// The row is mirrored (`PanelLayout+Mirroring.swift`): its label is right-aligned in
+        /// `labelFrame` and its widget runs from right to left.
+        public var isRightToLeft = false
     }
 
     public struct Section: Equatable, Sendable {
@@ -87,13 +91,15 @@ public struct PanelLayout: Equatable, Sendable {
     public var sections: [Section]
     /// The height of everything, title included; more than the screen means the list scrolls.
     public var contentHeight: Int
+    /// Which way the panel reads; right to left, every frame is mirrored (`mirror()`).
+    public internal(set) var direction = LayoutDirection.leftToRight
     /// Where burn-in care has moved everything from where it was laid out (`shifted(to:)`).
     public internal(set) var shift = ShiftOffset.zero
 
     /// Touch targets in reading order (down each column in turn): every row that is a control.
     public var targets: [Row]
-    /// The sections of each column, left to right: indices into `sections`, each column's
-    /// stacked top to bottom.
+    /// The sections of each column in reading order (left to right, right to left when
+    /// mirrored): indices into `sections`, each column's stacked top to bottom.
     public var columns: [Range<Int>]
 
     /// The metrics at scale 1 on a regular screen, in points (`metrics` has them scaled).
@@ -174,6 +180,7 @@ public struct PanelLayout: Equatable, Sendable {
         self.targets = targets
         viewport = Rect(x: 0, y: top, width: logicalSize.width, height: max(0, logicalSize.height - top))
         contentHeight = bottom
+        if description.layoutDirection == .rightToLeft { mirror() }
     }
 
     /// The widget's box for a row of `rowHeight`: sizes follow the row so a taller row

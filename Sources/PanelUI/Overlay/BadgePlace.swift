@@ -18,7 +18,7 @@ extension PanelLayout.Row {
     /// shown after `offsetBy(dy:)`): a whole-pixel box around its disc, one pixel wider for
     /// anti-aliasing.
     public func badgeFrame(_ m: LayoutMetrics) -> Rect {
-        let x = badgeX ?? Double(labelX)
+        let x = badgeX ?? (isRightToLeft ? Double(labelX + labelWidth) - m.badgeDiameter : Double(labelX))
         let top = Double(frame.y) + Double(frame.height) / 2 - m.badgeDiameter / 2
         let left = Int(x.rounded(.down)) - 1, upper = Int(top.rounded(.down)) - 1
         let side = Int(m.badgeDiameter.rounded(.up)) + 3

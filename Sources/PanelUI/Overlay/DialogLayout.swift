@@ -86,3 +86,16 @@ public struct DialogLayout: Equatable, Sendable {
         buttons.firstIndex { $0.contains(point) }
     }
 }
+
+extension DialogLayout {
+    /// The dialog of a right-to-left panel: side-by-side buttons run from the right (Cancel at
+    /// the right, as iOS mirrors its alerts) with their hairline; centred text and stacked
+    /// buttons stay.
+    func mirrored() -> DialogLayout {
+        var mirrored = self
+        func flip(_ r: Rect) -> Rect { Rect(x: box.x + box.maxX - r.maxX, y: r.y, width: r.width, height: r.height) }
+        mirrored.buttons = buttons.map(flip)
+        mirrored.separators = separators.map(flip)
+        return mirrored
+    }
+}

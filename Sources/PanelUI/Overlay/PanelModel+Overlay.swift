@@ -35,8 +35,9 @@ extension PanelModel {
     }
 
     private func dialogLayout(title: String, message: String, buttons: [String]) -> DialogLayout {
-        DialogLayout(title: title, message: message, buttons: buttons, screen: layout.logicalSize, metrics: layout.metrics,
-                     fonts: dialogFonts)
+        let dialog = DialogLayout(title: title, message: message, buttons: buttons, screen: layout.logicalSize, metrics: layout.metrics,
+                                  fonts: dialogFonts)
+        return layout.direction.isRightToLeft ? dialog.mirrored() : dialog
     }
 
     /// Every other finger loses its touch (as UIKit's presented alert takes them), then the

@@ -91,6 +91,11 @@ extension PanelPainter {
         let radius = Int(m.groupCornerRadius.rounded(.up)) + 1
         // Rows with a badge, or a spinner that may show, are ink all along.
         let failed = model.failedControls.union(model.busyControls.keys)
+        // Right to left, text is right-aligned in its room (`PanelPainter+Direction`).
+        let rightToLeft = model.layout.direction.isRightToLeft
+        func labelInk(_ string: String, font: Font, in row: PanelLayout.Row) {
+            text(string, font: font, x: Int(row.labelLineX(measured: font.measure(string).rounded())), in: row.frame)
+        }
         // Text as the painter places it: from its pen position on, centred on the row's middle
         // (headers sit lower; their whole frame counts), a quarter of the size more all round
         // for glyphs reaching past their advance or the font's ascent and descent.
@@ -108,17 +113,15 @@ extension PanelPainter {
             guard header.minY < rows.upperBound, group.maxY > rows.lowerBound else { continue }
             if let title = section.title, let frame = section.headerFrame {
                 let shown = headerFont.truncated(title, toWidth: Double(frame.width - 2 * m.rowInset))
-                text(shown, font: headerFont, x: frame.x + m.rowInset, in: frame, centred: false)
+                text(shown, font: headerFont, x: Int(headerX(shown, in: frame, metrics: m, rightToLeft: rightToLeft).rounded(.down)),
+                     in: frame, centred: false)
             }
             for (x, y) in [(group.minX, group.minY), (group.maxX - radius, group.minY), (group.minX, group.maxY - radius),
                            (group.maxX - radius, group.maxY - radius)] {
                 ink.append(Rect(x: x, y: y, width: radius, height: radius))
             }
             for row in section.rows where row.frame.maxY > rows.lowerBound && row.frame.minY < rows.upperBound {
-                if row.hasSeparator {
-                    let x = row.frame.x + m.rowInset
-                    ink.append(Rect(x: x, y: row.frame.maxY - m.hairline, width: row.frame.maxX - x, height: m.hairline))
-                }
+                if row.hasSeparator { ink.append(separatorFrame(of: row, metrics: m)) }
                 // Wrapped labels and detail lines: their whole frame, a little more for overhanging glyphs.
                 if !row.labelLines.isEmpty || row.detail != nil || row.labelOnTop {
                     let pad = max(2, m.labelGap / 2)
@@ -128,7 +131,7 @@ extension PanelPainter {
                 switch row.kind {
                 case .caption(let index):
                     if failed.contains(index) { ink.append(row.frame); continue }
-                    text(fitted(row.label, font: headerFont, in: row, leavingRoomFor: nil), font: headerFont, x: row.labelX, in: row.frame)
+                    labelInk(fitted(row.label, font: headerFont, in: row, leavingRoomFor: nil), font: headerFont, in: row)
                 case .display:
                     // Label and text: the row's whole width may carry ink.
                     ink.append(row.frame)
@@ -136,7 +139,7 @@ extension PanelPainter {
                     if option == nil, failed.contains(index) { ink.append(row.frame); continue }
                     let label = model.description.controls[index].labelStyle
                     if label.isShown, let font = labelFonts[label.fontSize] {
-                        text(fitted(row.label, font: font, in: row, leavingRoomFor: nil), font: font, x: row.labelX, in: row.frame)
+                        labelInk(fitted(row.label, font: font, in: row, leavingRoomFor: nil), font: font, in: row)
                     }
                     ink.append(row.pressedFrame)
                     // What a widget draws beyond its halo (a slider's knob at the ends, a value's text).

@@ -43,7 +43,10 @@ extension PanelLayout {
             let ink = titleFont.map { $0.ascent + $0.descent } ?? Double(m.titleFontSize) * 1.2
             up = title.minY + Int(((Double(title.height) - ink) / 2).rounded(.down))
         }
-        if rest.backFrame != nil { left = min(left, m.sideMargin / 2) }
+        if rest.backFrame != nil {
+            // The chevron sits half a margin in from the back control's outer edge.
+            if direction.isRightToLeft { right = min(right, m.sideMargin / 2) } else { left = min(left, m.sideMargin / 2) }
+        }
         let down = m.sideMargin + max(0, logicalSize.height - rest.contentHeight)
         return ShiftRoom(left: left == .max ? m.sideMargin : left, right: right == .max ? m.sideMargin : right,
                          up: up, down: down)

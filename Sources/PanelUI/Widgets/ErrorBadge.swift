@@ -29,3 +29,16 @@ struct ErrorBadge {
         canvas.fillCircle(center: Point(x: center.x, y: center.y + radius * 0.45), radius: 1.8 * scale, color: white)
     }
 }
+
+extension ErrorBadge {
+    /// The badge's left edge beside a label that ends at `end` in reading order: after it, or
+    /// before it (to its left) in a right-to-left row.
+    func x(after end: Double, in row: PanelLayout.Row) -> Double {
+        row.isRightToLeft ? end - gap - diameter : end + gap
+    }
+
+    /// The badge's left edge in a row whose label is hidden: where the label would start.
+    func xWithoutLabel(in row: PanelLayout.Row) -> Double {
+        row.isRightToLeft ? Double(row.labelX + row.labelWidth) - diameter : Double(row.labelX)
+    }
+}

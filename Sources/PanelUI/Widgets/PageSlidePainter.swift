@@ -1,7 +1,8 @@
 /// Draws a push or pop between two pages as UINavigationController does: the page on top
 /// slides in from the right edge over the page under it, which moves a third as fast to the
-/// left, a hairline at the edge between them. Each page is painted once into a snapshot
-/// (kept while neither changes) and every frame of the slide is two row copies.
+/// left, a hairline at the edge between them (all mirrored in a right-to-left panel). Each
+/// page is painted once into a snapshot (kept while neither changes) and every frame of the
+/// slide is two row copies.
 final class PageSnapshots {
     struct Key: Hashable {
         var page: Int?
@@ -46,6 +47,10 @@ extension PanelPainter {
         let topLeft = Int((Double(width) * (1 - p)).rounded())
         let shift = Int((Double(width) * Self.underPageTravel * p).rounded())
         let edge = theme.separator.xrgb
+        if model.layout.direction.isRightToLeft {
+            copyMirroredSlide(under: under, top: top, topRight: width - topLeft, shift: shift, edge: edge, into: buffer, clip: clip)
+            return true
+        }
         for y in clip.minY..<clip.maxY {
             let row = buffer.pixels.baseAddress! + y * width
             let left = clip.minX, right = clip.maxX
@@ -56,8 +61,31 @@ extension PanelPainter {
             if split < right {
                 (row + split).update(from: top.pixels.baseAddress! + y * width + split - topLeft, count: right - split)
             }
-            if topLeft > 0, topLeft - 1 >= left, topLeft - 1 < right { row[topLeft - 1] = edge }
+            // No edge while the page on top is wholly off the screen (the first instant of a push).
+            if topLeft > 0, topLeft < width, topLeft - 1 >= left, topLeft - 1 < right { row[topLeft - 1] = edge }
         }
         return true
+    }
+}
+
+extension PanelPainter {
+    /// A right-to-left slide: the page on top comes in from the left edge, its right edge at
+    /// `topRight`, and the page under it moves `shift` to the right; the hairline is just right
+    /// of the page on top.
+    private func copyMirroredSlide(under: PixelBuffer, top: PixelBuffer, topRight: Int, shift: Int, edge: UInt32,
+                                   into buffer: PixelBuffer, clip: Rect) {
+        let width = buffer.width
+        for y in clip.minY..<clip.maxY {
+            let row = buffer.pixels.baseAddress! + y * width
+            let left = clip.minX, right = clip.maxX
+            let split = min(max(topRight, left), right)
+            if left < split {
+                (row + left).update(from: top.pixels.baseAddress! + y * width + left + width - topRight, count: split - left)
+            }
+            if split < right {
+                (row + split).update(from: under.pixels.baseAddress! + y * width + split - shift, count: right - split)
+            }
+            if topRight > 0, topRight < width, topRight >= left, topRight < right { row[topRight] = edge }
+        }
     }
 }

@@ -120,7 +120,8 @@ public struct PanelPainter {
             drawText(title, font: titleFont, in: frame, x: Double(frame.x) + (Double(frame.width) - width) / 2,
                      color: theme.text, canvas: canvas)
             if let back = layout.backFrame, let label = layout.backLabel {
-                drawBack(label, in: back, highlighted: model.isBackHighlighted, metrics: m, canvas: canvas)
+                drawBack(label, in: back, highlighted: model.isBackHighlighted, metrics: m,
+                         rightToLeft: layout.direction.isRightToLeft, canvas: canvas)
             }
         }
 
@@ -139,8 +140,8 @@ public struct PanelPainter {
                 let title = headerFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * m.rowInset))
                 // Header text sits near the group below it, as grouped tables do.
                 let baseline = Double(frame.maxY) - headerFont.descent - Double(m.headerBaselineGap)
-                content.drawText(title, font: headerFont, origin: Point(x: Double(frame.x + m.rowInset), y: baseline.rounded()),
-                                 color: theme.sectionText)
+                let x = headerX(title, in: frame, metrics: m, rightToLeft: layout.direction.isRightToLeft)
+                content.drawText(title, font: headerFont, origin: Point(x: x, y: baseline.rounded()), color: theme.sectionText)
             }
             for row in section.rows[section.rowIndices(reaching: top, bottom)] {
                 counters.rowsExamined += 1
@@ -178,8 +179,7 @@ public struct PanelPainter {
         }
         if row.hasSeparator {
             // One inset for every row, so lines under switches and under boxes line up.
-            let x = row.frame.x + m.rowInset
-            canvas.fill(Rect(x: x, y: row.frame.maxY - m.hairline, width: row.frame.maxX - x, height: m.hairline), color: theme.separator)
+            canvas.fill(separatorFrame(of: row, metrics: m), color: theme.separator)
         }
         if let frame = row.iconFrame, let path = model.description.controls[row.kind.controlIndex].icon, let icon = images[path] {
             // Faded with its row when the control is disabled.
@@ -195,17 +195,18 @@ public struct PanelPainter {
             let mark = feedback(of: index, model: model, at: now)
             let end = drawLabel(row, font: headerFont, color: theme.sectionText, detail: theme.sectionText,
                                 badge: mark == nil ? nil : badge, canvas: canvas)
-            if let mark { drawFeedback(mark, row: row, x: row.badgeX ?? end + badge.gap, badge: badge, canvas: canvas) }
+            if let mark { drawFeedback(mark, row: row, x: row.badgeX ?? badge.x(after: end, in: row), badge: badge, canvas: canvas) }
         case .display(let index):
             let control = model.description.controls[index]
             let failed = model.failedControls.contains(index)
             guard let font = labelFonts[m.pixels(control.labelStyle.fontSize)] else { return }
             let end = drawLabel(row, font: font, color: control.labelStyle.color, detail: theme.sectionText, badge: failed ? badge : nil, canvas: canvas)
-            if failed { badge.draw(in: canvas, x: end + badge.gap, row: row.frame) }
+            if failed { badge.draw(in: canvas, x: badge.x(after: end, in: row), row: row.frame) }
             if case .text(let text) = model.values[index] {
                 // On the label's line: the row's height, the text frame's width.
                 let frame = Rect(x: row.controlFrame.x, y: row.frame.y, width: row.controlFrame.width, height: row.frame.height)
-                NumberText(text: text, font: font, color: theme.sectionText).draw(in: canvas, frame: frame, alignment: .trailing)
+                NumberText(text: text, font: font, color: theme.sectionText)
+                    .draw(in: canvas, frame: frame, alignment: .trailingEdge(of: row))
             }
         case .control(let index, let option):
             guard let target = row.target else { return }
@@ -229,10 +230,10 @@ public struct PanelPainter {
             }
             // A radio group's mark is on its caption, once for the group.
             let mark = option == nil ? feedback(of: index, model: model, at: now) : nil
-            var labelEnd = Double(row.labelX)
+            var labelEnd = badge.xWithoutLabel(in: row)
             if label.isShown, let font = labelFonts[m.pixels(label.fontSize)] {
-                labelEnd = drawLabel(row, font: font, color: label.color, detail: detail, badge: mark == nil ? nil : badge,
-                                     canvas: canvas) + badge.gap
+                labelEnd = badge.x(after: drawLabel(row, font: font, color: label.color, detail: detail, badge: mark == nil ? nil : badge,
+                                                    canvas: canvas), in: row)
             }
             if let mark { drawFeedback(mark, row: row, x: row.badgeX ?? labelEnd, badge: badge, canvas: canvas) }
             let onness = model.onness(ofTarget: target, at: now)
@@ -257,15 +258,15 @@ public struct PanelPainter {
 
     /// A page's back control: a chevron and the title of the page it goes back to, in the
     /// accent colour (made legible against the background), dimmed while a finger is on it.
-    private func drawBack(_ label: String, in frame: Rect, highlighted: Bool, metrics m: LayoutMetrics, canvas: Canvas) {
+    private func drawBack(_ label: String, in frame: Rect, highlighted: Bool, metrics m: LayoutMetrics, rightToLeft: Bool,
+                          canvas: Canvas) {
         var color = theme.accent.raisedToContrast(Self.minimumTextContrast, against: theme.background)
         if highlighted { color = color.withOpacity(0.5) }
         let height = max(8, Int((headerFont.ascent + headerFont.descent).rounded()) + m.pixels(4))
-        let chevron = Rect(x: frame.x + m.sideMargin / 2, y: frame.y + (frame.height - height) / 2, width: height / 2 + 2, height: height)
-        Chevron.draw(in: canvas, frame: chevron, pointing: .left, color: color)
-        let x = chevron.maxX + m.pixels(6)
-        let text = titleFont.truncated(label, toWidth: Double(frame.maxX - x))
-        drawText(text, font: titleFont, in: frame, x: Double(x), color: color, canvas: canvas)
+        let place = BackPlace(frame: frame, chevronHeight: height, metrics: m, rightToLeft: rightToLeft)
+        Chevron.draw(in: canvas, frame: place.chevron, pointing: place.pointing, color: color)
+        let text = titleFont.truncated(label, toWidth: Double(place.textRoom.width))
+        drawText(text, font: titleFont, in: frame, x: place.textX(measured: titleFont.measure(text)), color: color, canvas: canvas)
     }
 
     /// The pressed halo behind a widget while a finger is down on its row: a capsule in the
@@ -302,29 +303,30 @@ public struct PanelPainter {
     }
 
     /// Draws a row's label (its lines, or the label cut to one line when the layout set none)
-    /// and its detail line in `detail`; returns where the last line ends, for the badge after it.
+    /// and its detail line in `detail`; returns where the last line ends (its left edge when the
+    /// row is right to left), for the badge after it.
     private func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, detail detailColor: Color, badge: ErrorBadge?,
                            canvas: Canvas) -> Double {
         var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
         lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
-        let x = Double(row.labelX)
         guard lines.count > 1 || row.detail != nil || row.labelOnTop else {
-            drawText(lines[0], font: font, in: row.frame, x: x, color: color, canvas: canvas)
-            return x + font.measure(lines[0]).rounded()
+            let width = font.measure(lines[0]).rounded()
+            drawText(lines[0], font: font, in: row.frame, x: row.labelLineX(measured: width), color: color, canvas: canvas)
+            return row.labelEnd(measured: width)
         }
         let lineHeight = font.lineHeight.rounded(.up)
         var top = row.labelFrame.minY
         for line in lines {
             drawText(line, font: font, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: Int(lineHeight)),
-                     x: x, color: color, canvas: canvas)
+                     x: row.labelLineX(measured: font.measure(line).rounded()), color: color, canvas: canvas)
             top += Int(lineHeight)
         }
         if let detail = row.detail {
             let height = Int(headerFont.lineHeight.rounded(.up))
             drawText(detail, font: headerFont, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: height),
-                     x: x, color: detailColor, canvas: canvas)
+                     x: row.labelLineX(measured: headerFont.measure(detail).rounded()), color: detailColor, canvas: canvas)
         }
-        return x + font.measure(lines[lines.count - 1]).rounded()
+        return row.labelEnd(measured: font.measure(lines[lines.count - 1]).rounded())
     }
 
     /// Draws one line of text centred vertically in `frame`, starting at `x`.

@@ -76,6 +76,15 @@ struct Arguments {
         return setting
     }
 
+    /// `--direction auto|ltr|rtl`, or nil when the flag is absent.
+    func direction(command: String) throws(UsageError) -> DirectionSetting? {
+        guard let text = values["direction"] else { return nil }
+        guard let setting = DirectionSetting(rawValue: text) else {
+            throw UsageError(message: "panel \(command): --direction must be auto, ltr or rtl, not '\(text)'")
+        }
+        return setting
+    }
+
     /// A number above 0 (`--timeout 2.5`; `whole`: `--count 10`), or nil when the flag is absent.
     func positiveNumber(_ name: String, command: String, whole: Bool = false) throws(UsageError) -> Double? {
         guard let text = values[name] else { return nil }

@@ -63,7 +63,8 @@ enum Commands {
     static func layout(_ args: ArraySlice<String>, console: Console) throws -> Int32 {
         let flags = try Arguments(args, help: Help.layout)
         if flags.wantsHelp { console.out(Help.layout.text); return ExitStatus.success }
-        let description = try loadDescription(flags["config"])
+        var description = try loadDescription(flags["config"])
+        if let direction = try flags.direction(command: "layout") { description.direction = direction }
         let (screen, dpi) = try headlessScreen(flags["display"])
         let rotation = try flags.rotation(command: "layout") ?? description.rotation ?? .r0
         let logical = rotation.logicalSize(forScreen: screen)

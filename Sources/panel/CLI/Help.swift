@@ -35,7 +35,7 @@ enum Help {
     static let run = CommandHelp("run", usage: """
         usage: panel [run] [--config FILE] [--state FILE] [--display SPEC] [--input SPEC]
                            [--rotate 0|90|180|270] [--screenshot OUT.png] [--hold] [--socket PATH] [--stats]
-                           [--scale auto|N] [--backlight auto|none|NAME|PATH]
+                           [--scale auto|N] [--direction auto|ltr|rtl] [--backlight auto|none|NAME|PATH]
         """, about: "Shows a settings panel and keeps its values.", flags: [
         FlagHelp("config", "FILE", "panel description (YAML); without it the bundled demo panel"),
         FlagHelp("state", "FILE", """
@@ -45,6 +45,11 @@ enum Help {
         FlagHelp("scale", "auto|N", """
             draw everything N times as large (0.5 to 4), over the description's
             scale:; auto makes a 48 px row about 9 mm from the screen's mm
+            """),
+        FlagHelp("direction", "auto|ltr|rtl", """
+            lay the panel out left to right or mirrored right to left, over the
+            description's direction:; auto reads the first letter of the title
+            and labels (Hebrew, Arabic and other right-to-left scripts: rtl)
             """),
         FlagHelp("display", "SPEC", """
             headless[:WxH[@DPI]], or drm[:/dev/dri/cardN][,connector=NAME]
@@ -94,7 +99,7 @@ enum Help {
 
     static let layout = CommandHelp("layout", usage: """
         usage: panel layout [--config FILE] [--display headless:WxH[@DPI]] [--rotate N] [--scale auto|N]
-                            [--page ID]
+                            [--direction auto|ltr|rtl] [--page ID]
         """, about: """
         Prints the touch targets as a JSON array: id, kind, option (radio rows), label,
         frame (the whole row), control_frame (the drawn widget) and label_frame (the label's
@@ -106,6 +111,7 @@ enum Help {
         FlagHelp("display", "headless:WxH[@DPI]", "the screen to lay out for (default headless:800x480)"),
         FlagHelp("rotate", "N", "0, 90, 180 or 270, as for panel run"),
         FlagHelp("scale", "auto|N", "as for panel run"),
+        FlagHelp("direction", "auto|ltr|rtl", "as for panel run; right to left, every frame is mirrored"),
         FlagHelp("page", "ID", "the targets of that page, the first being its back control (kind \"back\")"),
     ])
 

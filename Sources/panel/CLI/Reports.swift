@@ -19,7 +19,7 @@ enum LayoutReport {
             if !row.valueFrame.isEmpty {
                 fields.append(("value_frame", rect(rotation.toScreen(row.valueFrame, logical: layout.logicalSize))))
             }
-            // A slider's control_frame is its track: the left edge is min, the right edge max.
+            // A slider's control_frame is its track: the left edge is min, the right edge max (right to left, the other way).
             if let number = control.number {
                 fields += [("min", .number(number.min)), ("max", .number(number.max)), ("step", .number(number.step))]
             }

@@ -15,6 +15,7 @@ extension Commands {
         let givenInput = try flags["input"].map { (text) throws(UsageError) in try InputSpec(parsing: text) }
         let givenRotation = try flags.rotation(command: "run")
         let givenScale = try flags.scale(command: "run")
+        let givenDirection = try flags.direction(command: "run")
         let givenBacklight = try BacklightChoice.flag(flags["backlight"])
         guard let statePath = flags["state"] ?? StateStore.defaultPath(environment: environment) else {
             throw UsageError(message: "panel run: no state file: give --state FILE (neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set)")
@@ -50,7 +51,7 @@ extension Commands {
                                              environment: environment, log: log)
         // Start-up's code pages and free heap go back before the frame buffer is allocated.
         StartupPages.release()
-        let session = try PanelSession(description: description, images: images, rotation: rotation,
+        let session = try PanelSession(description: directed(description, override: givenDirection, log: log), images: images, rotation: rotation,
                                        display: display, store: store, fonts: fonts, now: Int(time(nil)), log: log, values: state.document,
                                        scale: chosenScale(description, override: givenScale, display: display, log: log),
                                        backlight: backlight)
@@ -151,7 +152,9 @@ extension Commands {
         let setting = try BacklightChoice.flag(flags["backlight"]) ?? description.screen.backlight
         let backlight = BacklightChoice.open(setting, for: description, display: old.display, environment: environment, log: log)
         if let backlight, old.screen.isOff { try? backlight.setPower(on: true) }
-        return try PanelSession(description: description, images: images, rotation: givenRotation ?? description.rotation ?? .r0,
+        let direction = try flags.direction(command: "run")
+        return try PanelSession(description: directed(description, override: direction, log: log), images: images,
+                                rotation: givenRotation ?? description.rotation ?? .r0,
                                 display: old.display, store: store, fonts: fonts, now: Int(time(nil)), log: log,
                                 values: old.savedDocument, startTime: startTime,
                                 scale: chosenScale(description, override: try flags.scale(command: "run"), display: old.display, log: log),
@@ -166,6 +169,14 @@ extension Commands {
                                         physical: physical?.0, source: physical?.1 ?? "")
         log.info("scale: \(ScaleChoice.shown(choice.factor)) (\(choice.reason))")
         return choice.factor
+    }
+
+    /// The description with `--direction` over its `direction:`, the direction it reads in logged with why.
+    static func directed(_ description: PanelDescription, override: DirectionSetting?, log: Log) -> PanelDescription {
+        var directed = description
+        if let override { directed.direction = override }
+        log.info("direction: \(directed.layoutDirection.rawValue) (\(directed.directionReason(override: override != nil)))")
+        return directed
     }
 
     /// `--socket`, else `socket:`, else `$RUNTIME_DIRECTORY/panel.sock`; none outside systemd without either.

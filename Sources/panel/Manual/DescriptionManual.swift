@@ -26,6 +26,7 @@ enum DescriptionManual {
         KeyDoc("scale", "auto or 0.5 to 4, default auto", "Draws everything that many times as large; auto makes a 48 px row about 9 mm tall from the screen's size in mm (1 when unknown); --scale overrides it."),
         KeyDoc("physical_size", "[W_mm, H_mm]", "The screen's size in millimetres, for scale: auto, over what the display reports."),
         KeyDoc("columns", "auto|1|2|3, default auto", "How many columns sections flow into; auto uses columns of at least 480 points, up to three."),
+        KeyDoc("direction", "auto|ltr|rtl, default auto", "Which way the panel reads: rtl mirrors it (labels at the right, widgets at the left, the back control at the top right); auto takes rtl when the first letter of the title and labels, in file order, is Hebrew, Arabic or another right-to-left script; --direction overrides it."),
         KeyDoc("mqtt", "mapping", "Connects to an MQTT broker with Home Assistant discovery (see MQTT)."),
         KeyDoc("backlight", "auto|none|NAME|PATH, default auto", "The backlight to drive: auto takes the one tied to the DRM connector, else the first by type firmware, platform, raw; NAME is under /sys/class/backlight; PATH a folder with brightness and max_brightness. Used only with idle:, night: or a slider's bind: backlight; --backlight overrides it."),
         KeyDoc("idle", "mapping", "Dims, then turns off the screen when untouched (see IDLE); the waking touch is swallowed."),

@@ -234,4 +234,12 @@ struct BurnInShiftTests {
         #expect(room.up == Int((Double(title.height) - font.ascent - font.descent) / 2), "\(room)")
         #expect(room.up < BurnInSettings.defaultMaxShift, "the compact title bar has less room above its text than 4 px: \(room)")
     }
+
+    /// Right to left the back chevron is at the right: the room is the other way round.
+    @Test func roomOfAMirroredLayoutIsMirrored() throws {
+        let m = try model(Size(width: 320, height: 240), yaml: "direction: rtl\n" + Self.yaml)
+        let room = m.shiftRoom(titleFont: try titleFont(m))
+        #expect(m.layout.direction == .rightToLeft)
+        #expect(room.left == 8 && room.right == 4, "\(room)")
+    }
 }

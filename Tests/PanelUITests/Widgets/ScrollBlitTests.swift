@@ -27,8 +27,10 @@ struct ScrollBlitTests {
     let painter: PanelPainter
     let size = Size(width: 800, height: 480)
 
-    init() throws {
-        description = try PanelDescription.parse(Self.yaml, file: "scroll.yml", fileExists: { _ in true })
+    init() throws { try self.init(yaml: Self.yaml) }
+
+    init(yaml: String) throws {
+        description = try PanelDescription.parse(yaml, file: "scroll.yml", fileExists: { _ in true })
         painter = try PanelPainter(description: description, fonts: FontCache())
     }
 
@@ -113,6 +115,17 @@ struct ScrollBlitTests {
         let (moves, scrollFrames) = drag(step: step, count: min(count, 200), startY: up ? 460 : 120)
         #expect(moves > 0, "scroll frames move pixels")
         #expect(moves >= scrollFrames * 9 / 10, "\(moves) of \(scrollFrames) scroll frames moved pixels")
+    }
+
+    /// The same list mirrored (`direction: rtl`): text, separators and headers right-aligned,
+    /// the indicator at the left; the pixels a move keeps must be where the mirrored ink is.
+    @Test(arguments: [7.0, -7, -63])
+    func everyScrolledFrameOfAMirroredListEqualsAFullRepaint(step: Double) throws {
+        let mirrored = try ScrollBlitTests(yaml: "direction: rtl\n" + Self.yaml)
+        #expect(mirrored.makeModel().layout.direction == .rightToLeft)
+        let count = step < 0 ? Int((2000 / -step).rounded(.up)) : 40
+        let (moves, _) = mirrored.drag(step: step, count: min(count, 200), startY: step < 0 ? 460 : 120)
+        #expect(moves > 0)
     }
 
     /// A box animates while another finger scrolls the list: the moving box is repainted

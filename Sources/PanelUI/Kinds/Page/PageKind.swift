@@ -66,8 +66,8 @@ struct PageKind: KindBehavior {
         }
         let valueFrame = c.row?.valueFrame ?? .empty
         return { canvas, frame in
-            Chevron.draw(in: canvas, frame: frame, pointing: .right, color: color)
-            summary?.draw(in: canvas, frame: valueFrame, alignment: .trailing)
+            Chevron.draw(in: canvas, frame: frame, pointing: c.row?.isRightToLeft == true ? .left : .right, color: color)
+            summary?.draw(in: canvas, frame: valueFrame, alignment: .trailingEdge(of: c.row))
         }
     }
 

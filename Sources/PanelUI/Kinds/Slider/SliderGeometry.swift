@@ -1,6 +1,7 @@
 /// Where a slider's parts are in its row: `controlFrame` is the track from `min` (its left
 /// edge) to `max` (its right edge), as high as the knob; the knob's centre slides along it and
-/// the knob, with its pressed halo, reaches `reach` beyond the centre on every side.
+/// the knob, with its pressed halo, reaches `reach` beyond the centre on every side. In a
+/// right-to-left row the track runs the other way, `min` at its right edge, as iOS mirrors UISlider.
 struct SliderGeometry {
     let row: PanelLayout.Row
     /// The track as it shows in this drawing (the row's frame, or moved into a layer).
@@ -18,22 +19,26 @@ struct SliderGeometry {
     /// The bar the knob slides on: a capsule a seventh of the knob high.
     var barHeight: Double { max(2, (knobDiameter / 7).rounded()) }
 
+    /// The track runs from `min` at its right edge to `max` at its left.
+    var isMirrored: Bool { row.isRightToLeft }
+
     /// The knob's centre at `fraction` of the range (0 at `min`).
     func knobX(_ fraction: Double) -> Double {
         let f = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
-        return Double(track.x) + f * Double(track.width)
+        return isMirrored ? Double(track.maxX) - f * Double(track.width) : Double(track.x) + f * Double(track.width)
     }
 
     /// The fraction of the range under `x`, clamped to 0...1.
     func fraction(atX x: Double) -> Double {
-        guard track.width > 0, x.isFinite else { return x > Double(track.x) ? 1 : 0 }
-        return min(max((x - Double(track.x)) / Double(track.width), 0), 1)
+        guard track.width > 0, x.isFinite else { return (x > Double(track.x)) != isMirrored ? 1 : 0 }
+        let fromLeft = min(max((x - Double(track.x)) / Double(track.width), 0), 1)
+        return isMirrored ? 1 - fromLeft : fromLeft
     }
 
     /// Every pixel the knob (with its halo) covers anywhere between `a` and `b`, and the bar
     /// between them, whose colour changes as the knob passes: what a move from `a` to `b` repaints.
     func span(_ a: Double, _ b: Double) -> Rect {
-        let left = knobX(min(a, b)) - reach, right = knobX(max(a, b)) + reach
+        let left = min(knobX(a), knobX(b)) - reach, right = max(knobX(a), knobX(b)) + reach
         let x0 = Int(left.rounded(.down)) - 1, x1 = Int(right.rounded(.up)) + 1
         let y0 = Int((centerY - reach).rounded(.down)) - 1, y1 = Int((centerY + reach).rounded(.up)) + 1
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(row.frame)

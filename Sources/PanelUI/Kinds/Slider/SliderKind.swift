@@ -61,7 +61,7 @@ struct SliderKind: NumberKind {
         return { canvas, frame in
             let moved = row.valueFrame.offsetBy(dx: frame.x - row.controlFrame.x, dy: frame.y - row.controlFrame.y)
             painter.draw(in: canvas, geometry: SliderGeometry(row, track: frame), fraction: onness, pressed: pressed)
-            text.draw(in: canvas, frame: moved, alignment: .trailing)
+            text.draw(in: canvas, frame: moved, alignment: .trailingEdge(of: row))
         }
     }
 }

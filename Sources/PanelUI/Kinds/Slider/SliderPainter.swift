@@ -14,7 +14,11 @@ struct SliderPainter {
         let left = Double(g.track.x), right = Double(g.track.maxX), knob = g.knobX(fraction)
         canvas.fillRoundedRect(RectF(x: left - bar / 2, y: y, width: right - left + bar, height: bar), radius: bar / 2,
                                color: style.tintColor)
-        if knob > left {
+        if g.isMirrored, knob < right {
+            // Right to left, `min` is the right end: the bar fills from there to the knob.
+            canvas.fillRoundedRect(RectF(x: knob, y: y, width: right - knob + bar / 2, height: bar), radius: bar / 2,
+                                   color: style.onTintColor)
+        } else if !g.isMirrored, knob > left {
             canvas.fillRoundedRect(RectF(x: left - bar / 2, y: y, width: knob - left + bar / 2, height: bar), radius: bar / 2,
                                    color: style.onTintColor)
         }

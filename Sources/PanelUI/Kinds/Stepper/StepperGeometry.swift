@@ -1,6 +1,6 @@
 /// Where a stepper's parts are: `controlFrame` holds the − button, the value's text
-/// (`valueFrame`) and the + button, left to right, the buttons UIStepper's 47x32 halves at
-/// 36 px high in a 64 px row.
+/// (`valueFrame`) and the + button, left to right (right to left in a mirrored row), the
+/// buttons UIStepper's 47x32 halves at 36 px high in a 64 px row.
 struct StepperGeometry {
     let row: PanelLayout.Row
     /// The whole stepper as it shows in this drawing (the row's, or moved into a layer).
@@ -15,9 +15,10 @@ struct StepperGeometry {
     /// Between a button and the value's text.
     private var gap: Int { max(4, row.controlFrame.height / 5) }
 
-    /// The − button (`direction` -1) or the + button (+1).
+    /// The − button (`direction` -1) or the + button (+1): − at the left, + at the right, the
+    /// other way round in a right-to-left row (− on the leading side either way).
     func button(_ direction: Int) -> Rect {
-        let x = direction < 0 ? frame.x : frame.maxX - buttonWidth
+        let x = (direction < 0) != row.isRightToLeft ? frame.x : frame.maxX - buttonWidth
         return Rect(x: x, y: frame.y, width: buttonWidth, height: frame.height)
     }
 
@@ -30,9 +31,9 @@ struct StepperGeometry {
     /// half the gap towards the text and the inset outwards, and the row's whole height.
     func direction(at point: Point) -> Int? {
         guard row.frame.contains(point) else { return nil }
-        let minus = button(-1), plus = button(1)
-        if point.x >= Double(row.frame.minX), point.x < Double(minus.maxX + gap / 2) { return -1 }
-        if point.x >= Double(plus.minX - gap / 2), point.x < Double(row.frame.maxX) { return 1 }
+        let leftSide = row.isRightToLeft ? 1 : -1
+        if point.x >= Double(row.frame.minX), point.x < Double(button(leftSide).maxX + gap / 2) { return leftSide }
+        if point.x >= Double(button(-leftSide).minX - gap / 2), point.x < Double(row.frame.maxX) { return -leftSide }
         return nil
     }
 

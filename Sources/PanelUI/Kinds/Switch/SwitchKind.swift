@@ -1,5 +1,5 @@
 /// UISwitch: a track at the row's trailing edge whose knob slides, eased, and follows a finger
-/// that drags it sideways.
+/// that drags it sideways; on is the trailing side, the left in a right-to-left panel.
 struct SwitchKind: OnOffKind {
     var pluralName: String { "switches" }
     var look: KindLook { .track }
@@ -22,7 +22,7 @@ struct SwitchKind: OnOffKind {
         let painter = SwitchPainter(style: style, onImage: c.image(style.onImage), offImage: c.image(style.offImage),
                                     thumbImage: c.image(style.thumbImage))
         let pressed = c.model.state(ofTarget: c.target).contains(.highlighted) || c.model.knobDrags[c.target] != nil
-        let onness = c.onness
-        return { canvas, frame in painter.draw(in: canvas, frame: frame, position: onness, pressed: pressed) }
+        let onness = c.onness, mirrored = c.row?.isRightToLeft ?? false
+        return { canvas, frame in painter.draw(in: canvas, frame: frame, position: onness, pressed: pressed, mirrored: mirrored) }
     }
 }

@@ -18,11 +18,12 @@ public struct SwitchPainter {
 
     /// `position`: 0 off … 1 on, already eased, or where a dragging finger holds the knob.
     /// `pressed`: a finger is on the switch; the knob widens towards the middle as UISwitch's does.
-    public func draw(in canvas: Canvas, frame: Rect, position: Double, pressed: Bool) {
+    /// `mirrored`: a right-to-left panel's switch, whose knob is on the left when on (as iOS mirrors UISwitch).
+    public func draw(in canvas: Canvas, frame: Rect, position: Double, pressed: Bool, mirrored: Bool = false) {
         let p = position.isNaN ? 0 : min(max(position, 0), 1)
         let track = RectF(frame)
         drawTrack(track, position: p, in: canvas)
-        let knob = Self.knob(frame: frame, position: p, pressed: pressed)
+        let knob = Self.knob(frame: frame, position: mirrored ? 1 - p : p, pressed: pressed)
         if let thumbImage {
             canvas.drawImage(thumbImage, in: knob.rect.aspectFit(thumbImage))
         } else {
@@ -36,17 +37,19 @@ public struct SwitchPainter {
         SwitchKind().widgetSize(rowHeight: rowHeight)
     }
 
-    /// The centre of the knob a finger drags (the pressed, widened knob) at `position`.
-    public static func knobCenterX(frame: Rect, position: Double) -> Double {
+    /// The centre of the knob a finger drags (the pressed, widened knob) at `position`;
+    /// `mirrored` runs from on at the left to off at the right.
+    public static func knobCenterX(frame: Rect, position: Double, mirrored: Bool = false) -> Double {
         let m = Metrics(frame), p = position.isNaN ? 0 : min(max(position, 0), 1)
-        return Double(frame.x) + m.margin + m.pressedWidth / 2 + p * m.travel(pressed: true)
+        return Double(frame.x) + m.margin + m.pressedWidth / 2 + (mirrored ? 1 - p : p) * m.travel(pressed: true)
     }
 
     /// The inverse of `knobCenterX`, clamped to 0...1: where a dragged knob's centre puts the switch.
-    public static func position(knobCenterX x: Double, frame: Rect) -> Double {
+    public static func position(knobCenterX x: Double, frame: Rect, mirrored: Bool = false) -> Double {
         let m = Metrics(frame), travel = m.travel(pressed: true)
-        guard travel > 0, x.isFinite else { return x > Double(frame.x) + Double(frame.width) / 2 ? 1 : 0 }
-        return min(max((x - Double(frame.x) - m.margin - m.pressedWidth / 2) / travel, 0), 1)
+        guard travel > 0, x.isFinite else { return (x > Double(frame.x) + Double(frame.width) / 2) != mirrored ? 1 : 0 }
+        let fromLeft = min(max((x - Double(frame.x) - m.margin - m.pressedWidth / 2) / travel, 0), 1)
+        return mirrored ? 1 - fromLeft : fromLeft
     }
 
     /// Sizes that follow the frame's height: at 31 px high a 2 px margin and a 27 px knob, as UISwitch.
