@@ -144,15 +144,7 @@ public final class Font {
     /// Bidi levels, runs by font and script, each run shaped by its face, laid left to right.
     func shape(_ text: String, direction: TextDirection?) -> Shaped {
         let scalars = TextRuns.scalars(text)
-        let levels = TextRuns.levels(scalars, direction: direction).levels
-        let runs: [TextRun]
-        if levels.allSatisfy({ $0 == 0 }), scalars.allSatisfy({ primary.covers(Unicode.Scalar($0) ?? " ") || Self.isInvisible(Unicode.Scalar($0) ?? " ") }) {
-            runs = TextRuns.logicalRuns(text, levels: levels) { _, _ in 0 }
-        } else {
-            runs = TextRuns.visualOrder(TextRuns.logicalRuns(text, levels: levels) { character, previous in
-                self.face(for: character, after: previous)
-            })
-        }
+        let runs = visualRuns(text, scalars: scalars, direction: direction)
         var glyphs: [PlacedGlyph] = []
         glyphs.reserveCapacity(scalars.count)
         var pen = 0
@@ -162,6 +154,21 @@ public final class Font {
         }
         return Shaped(glyphs: glyphs, advance: pen)
     }
+
+    /// `text`'s runs left to right as drawn: by font, bidi level and script.
+    func visualRuns(_ text: String, scalars: [UInt32], direction: TextDirection?) -> [TextRun] {
+        let levels = TextRuns.levels(scalars, direction: direction).levels
+        if levels.allSatisfy({ $0 == 0 }), scalars.allSatisfy({ primary.covers(Unicode.Scalar($0) ?? " ") || Self.isInvisible(Unicode.Scalar($0) ?? " ") }) {
+            return TextRuns.logicalRuns(text, levels: levels) { _, _ in 0 }
+        }
+        return TextRuns.visualOrder(TextRuns.logicalRuns(text, levels: levels) { character, previous in
+            self.face(for: character, after: previous)
+        })
+    }
+
+    /// The file of face `index` of the stack (0 is the first font), for tests holding a run
+    /// to hb-shape's shaping with the same file.
+    func facePath(_ index: Int) -> String { face(index).path }
 
     /// The face for a grapheme cluster: the first with glyphs for all its visible scalars;
     /// spaces, digits and punctuation stay in the face before them when it has them (so a

@@ -19,13 +19,17 @@ struct ReferenceGlyph {
 }
 
 /// `hb-shape` (libharfbuzz-bin) run on `text` with `path` at `pixelSize`; a missing hb-shape
-/// is a failure that says how to get it.
-func referenceShaping(_ text: String, path: String, pixelSize: Int, direction: String? = nil,
+/// is a failure that says how to get it. (Its stderr is dropped: hb-shape 6 echoes the
+/// --text-before context there.)
+func referenceShaping(_ text: String, path: String, pixelSize: Int, direction: String? = nil, before: String = "", after: String = "",
                       sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [ReferenceGlyph]? {
-    let textFile = TemporaryFile("hb-text-\(pixelSize)-\(text.unicodeScalars.count)")
+    let textFile = TemporaryFile("hb-text-\(UInt64.random(in: 0...UInt64.max))")
     writeBytes(Array(text.utf8), to: textFile.path)
-    let directionFlag = direction.map { " --direction=\($0)" } ?? ""
-    let command = "hb-shape --output-format=json --no-glyph-names --font-size=\(pixelSize * 64)\(directionFlag) --text-file='\(textFile.path)' '\(path)' 2>&1"
+    func quoted(_ text: String) -> String { "'" + text.replacingEvery("'", with: "'\\''") + "'" }
+    var flags = direction.map { " --direction=\($0)" } ?? ""
+    if !before.isEmpty { flags += " --text-before=" + quoted(before) }
+    if !after.isEmpty { flags += " --text-after=" + quoted(after) }
+    let command = "hb-shape --output-format=json --no-glyph-names --font-size=\(pixelSize * 64)\(flags) --text-file='\(textFile.path)' '\(path)' 2>/dev/null"
     guard let pipe = popen(command, "r") else {
         Issue.record("cannot run hb-shape", sourceLocation: sourceLocation)
         return nil
@@ -38,9 +42,10 @@ func referenceShaping(_ text: String, path: String, pixelSize: Int, direction: S
         output += chunk[0..<n]
     }
     let status = pclose(pipe)
-    let text = String(decoding: output, as: UTF8.self)
-    guard status == 0, case .array(let items)? = try? JSONValue.parse(text) else {
-        Issue.record("hb-shape failed (\(text.prefix(200))); install libharfbuzz-bin with scripts/deps.sh", sourceLocation: sourceLocation)
+    withExtendedLifetime(textFile) {}
+    let shown = String(decoding: output, as: UTF8.self)
+    guard status == 0, case .array(let items)? = try? JSONValue.parse(shown) else {
+        Issue.record("hb-shape failed (\(command) on [\(text)]: \(shown.prefix(200))); install libharfbuzz-bin with scripts/deps.sh", sourceLocation: sourceLocation)
         return nil
     }
     return items.compactMap { item -> ReferenceGlyph? in
@@ -51,6 +56,44 @@ func referenceShaping(_ text: String, path: String, pixelSize: Int, direction: S
         }
         return ReferenceGlyph(id: UInt32(number("g")), advance: number("ax"), dx: number("dx"), dy: number("dy"))
     }
+}
+
+/// `text` as `font` (a stack) draws it, held run by run to hb-shape with the run's font file,
+/// direction and surrounding text: the same glyph ids in the same order, each placed within a
+/// pixel of hb-shape's step from the glyph before and raised by the same offset.
+func expectAgreesWithHarfBuzz(_ text: String, font: Font, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let scalars = TextRuns.scalars(text)
+    let glyphs = font.placed(text).glyphs
+    var next = 0
+    for run in font.visualRuns(text, scalars: scalars, direction: nil) {
+        let range = run.start..<(run.start + run.count)
+        let own = Array(glyphs[next...].prefix { range.contains($0.cluster) })
+        next += own.count
+        func string(_ part: ArraySlice<UInt32>) -> String {
+            String(String.UnicodeScalarView(part.compactMap(Unicode.Scalar.init)))
+        }
+        guard let reference = referenceShaping(string(scalars[range]), path: font.facePath(run.face), pixelSize: font.pixelSize,
+                                               direction: run.rightToLeft ? "rtl" : "ltr",
+                                               before: string(scalars[..<run.start]), after: string(scalars[range.upperBound...]),
+                                               sourceLocation: sourceLocation) else { return }
+        #expect(own.map(\.glyph.id) == reference.map(\.id), "\(text): run \(string(scalars[range])) in \(font.facePath(run.face))",
+                sourceLocation: sourceLocation)
+        guard own.count == reference.count else { continue }
+        var pen = 0, referenceX: [Int] = []
+        for glyph in reference {
+            referenceX.append(pen + glyph.dx)
+            pen += glyph.advance
+        }
+        for i in own.indices {
+            #expect(abs(own[i].rise - reference[i].dy) <= 64, "\(text): glyph \(i) raised \(own[i].rise), hb-shape \(reference[i].dy)",
+                    sourceLocation: sourceLocation)
+            guard i > 0 else { continue }
+            let step = own[i].pen - own[i - 1].pen, referenceStep = referenceX[i] - referenceX[i - 1]
+            #expect(abs(step - referenceStep) <= 64, "\(text): glyph \(i) is \(step) after the one before, hb-shape \(referenceStep)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+    #expect(next == glyphs.count, "\(text): glyphs outside the runs", sourceLocation: sourceLocation)
 }
 
 /// Each script shaped by panel gives HarfBuzz's own glyphs in HarfBuzz's order, each placed

@@ -4,7 +4,7 @@ import Testing
 /// One small panel per script, drawn with the fallback stack a multilingual kiosk would name:
 /// Arabic joined right to left, Hebrew right to left, Devanagari conjuncts, Thai and
 /// Vietnamese marks stacked, Chinese and Japanese from the CJK fallback, Greek. Each golden was
-/// looked at; `ShapingTests` holds the same strings to hb-shape's glyphs and positions.
+/// looked at, and each of its texts is held, run by run, to hb-shape's glyphs and positions.
 struct ScriptGoldenTests {
     static let fonts = [dejaVuSans, notoArabic, notoHebrew, notoDevanagari, notoThai, droidFallback]
 
@@ -47,6 +47,10 @@ struct ScriptGoldenTests {
         for text in [panel.1, panel.2, panel.3, panel.4, panel.5] {
             #expect(font.missingCharacters(in: text).isEmpty, "\(name): \(text)")
             #expect(!font.placed(text).glyphs.contains { $0.glyph.id == 0 }, "\(name): \(text) has a box")
+            expectAgreesWithHarfBuzz(text, font: font)
         }
+        // The detail line, in the smaller header size, too.
+        let detail = try cache.font(paths: description.theme.fonts, pixelSize: PanelLayout(description: description, logicalSize: size).metrics.headerFontSize)
+        expectAgreesWithHarfBuzz(panel.5, font: detail)
     }
 }
