@@ -69,7 +69,7 @@ extension Conversion<[String]> {
             var paths: [String] = []
             var references: [FileReference] = []
             for item in items {
-                let path = try Conversion<String>.existingFile("font").convert(item, key, context)
+                let path = try fontPath(item, key, context)
                 paths.append(path)
                 references.append(FileReference(path: path, location: item.location))
             }
@@ -78,6 +78,21 @@ extension Conversion<[String]> {
             return paths
         }
     }
+}
+
+/// A `fonts:` entry: a file, looked up as `font:` is, or a family name ("Noto Sans CJK SC")
+/// found through `context.fontFamily` when no file of that name exists and the program
+/// looks families up.
+private func fontPath(_ item: YAMLNode, _ key: String, _ context: DecodingContext) throws(DescriptionError) -> String {
+    if let lookUp = context.fontFamily, case .scalar(let written, _, _) = item, !written.contains("/"),
+       !context.fileExists(resolvedPath(written, descriptionFile: context.file)) {
+        _ = try Conversion<String>.plain("'KEY'").convert(item, key, context)
+        guard let path = lookUp(written) else {
+            throw context.error(item, "'\(written)' is neither a font file here nor a font family fontconfig knows (fc-list : family lists the families)")
+        }
+        return path
+    }
+    return try Conversion<String>.existingFile("font").convert(item, key, context)
 }
 
 extension Conversion<Bool> {

@@ -19,7 +19,7 @@ extension Commands {
             throw CommandFailure(message: "panel: \(error)", status: ExitStatus.badInput)
         }
         do {
-            return try PanelDescription.parse(text, file: path, fileExists: fileExists)
+            return try PanelDescription.parse(text, file: path, fileExists: fileExists, fontFamily: fontFamilyFile)
         } catch {
             throw CommandFailure(message: error.report, status: ExitStatus.badInput)
         }
@@ -97,6 +97,11 @@ extension Commands {
             }
         }
         return images
+    }
+
+    /// The file of a font family named in `fonts:`, through fontconfig (loaded on first use).
+    static func fontFamilyFile(_ family: String) -> String? {
+        FontconfigLookup.shared?.file(ofFamily: family)
     }
 
     static func fileExists(_ path: String) -> Bool {

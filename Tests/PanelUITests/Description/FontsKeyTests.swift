@@ -37,6 +37,30 @@ import Testing
         }
     }
 
+    /// With a family lookup (the program's fontconfig), an entry that is no file here is a
+    /// family name; one the lookup doesn't know is refused where it is written. Without one,
+    /// every entry is a file.
+    @Test func familyNamesAreLookedUpWhenTheProgramCan() throws {
+        let yaml = "theme: {fonts: [DejaVu Sans, b.ttf, Nowhere Sans]}\nsections: [{controls: [{id: a, kind: switch}]}]\n"
+        let families = ["DejaVu Sans": "/usr/share/fonts/dejavu.ttf", "Nowhere Sans": "/fonts/nowhere.ttf"]
+        let description = try PanelDescription.parse(yaml, file: "/p/panel.yml", fileExists: { $0.hasSuffix(".ttf") },
+                                                     fontFamily: { families[$0] })
+        #expect(description.theme.fonts == ["/usr/share/fonts/dejavu.ttf", "/p/b.ttf", "/fonts/nowhere.ttf"])
+        #expect(description.fallbackFontReferences.map(\.location.column) == [30, 37])
+        do {
+            _ = try PanelDescription.parse(yaml, file: "/p/panel.yml", fileExists: { $0.hasSuffix(".ttf") }, fontFamily: { _ in nil })
+            Issue.record("an unknown family was accepted")
+        } catch {
+            #expect(error.description == "/p/panel.yml:1:17: 'DejaVu Sans' is neither a font file here nor a font family fontconfig knows (fc-list : family lists the families)")
+        }
+        do {
+            _ = try PanelDescription.parse(yaml, file: "/p/panel.yml", fileExists: { $0.hasSuffix(".ttf") })
+            Issue.record("a family name was taken for a file")
+        } catch {
+            #expect(error.description == "/p/panel.yml:1:17: font file 'DejaVu Sans' not found (looked at /p/DejaVu Sans)")
+        }
+    }
+
     /// A label in Chinese with only DejaVu Sans: a warning at the label naming the characters.
     @Test func textNoFontHasIsWarnedWhereItIsWritten() throws {
         let description = try parse("light", label: "中文 Wi-Fi")

@@ -41,6 +41,24 @@ struct FontsCheckTests {
         #expect(quiet == "")
     }
 
+    /// Families through the system's fontconfig: Debian's names for DejaVu Sans and Droid
+    /// Sans Fallback find their files; a family it doesn't have is refused where it is written.
+    @Test func fontFamiliesAreFoundWithFontconfig() throws {
+        let lookup = try #require(FontconfigLookup.shared, "libfontconfig.so.1 could not be loaded")
+        #expect(lookup.file(ofFamily: "DejaVu Sans") == Theme.defaultFont)
+        #expect(lookup.file(ofFamily: "Droid Sans Fallback")?.hasSuffix("/DroidSansFallbackFull.ttf") == true)
+        #expect(lookup.file(ofFamily: "No Such Family Anywhere") == nil)
+        let (status, log) = try check("""
+            theme: {fonts: [DejaVu Sans, Droid Sans Fallback]}
+            sections: [{title: 网络, controls: [{id: a, kind: switch, label: Wi-Fi}]}]
+            """)
+        #expect(status == .exited(0), "\(log)")
+        #expect(log == "")
+        let (refused, message) = try check("theme: {fonts: [DejaVu Sans, No Such Family Anywhere]}\nsections: [{controls: [{id: a, kind: switch}]}]\n")
+        #expect(refused == .exited(2))
+        #expect(message == "\(folder.file("panel.yml")):1:30: 'No Such Family Anywhere' is neither a font file here nor a font family fontconfig knows (fc-list : family lists the families)")
+    }
+
     @Test func aFallbackThatIsNotAFontIsRefusedWhereItIsNamed() throws {
         let notAFont = folder.write("not a font\n", to: "broken.ttf")
         let (status, log) = try check("""
