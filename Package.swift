@@ -29,6 +29,9 @@ let package = Package(
         // libraries SwiftPM would link. panel loads libinput when live input starts.
         .systemLibrary(name: "CLibinput"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // Text shaping over FreeType faces, and the bidirectional algorithm, for every script.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // libmosquitto's header only (from libmosquitto-dev): panel loads libmosquitto.so.1 when a
         // description has `mqtt:`, so other processes never map it.
         .systemLibrary(name: "CMosquitto"),
@@ -41,7 +44,7 @@ let package = Package(
         // Only for the benchmark's comparison scene; the product never links it.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Pure logic and pixels: no DRM, no input devices, testable anywhere.
-        .target(name: "PanelUI", dependencies: ["CFreeType", "CYAML", "CPNG", "CFill"],
+        .target(name: "PanelUI", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CYAML", "CPNG", "CFill"],
                 exclude: ["Controls/ControlTracker.md", "Controls/Pages.md", "Overlay/PanelOverlay.md", "Kinds/Slider/SliderFinger.md", "Kinds/Stepper/StepperFinger.md", "Calibration/CalibrationProcedure.md", "Screen/IdleStages.md", "Screen/BurnIn.md"],
                 swiftSettings: lean + optimizedAlways),
         // The program: displays, input sources, files, CLI.

@@ -54,6 +54,47 @@ extension Conversion<String> {
     }
 }
 
+extension Conversion<[String]> {
+    /// `fonts:`: a list of font files (or one), the first the theme's font and the rest its
+    /// fallbacks, each looked up as `font:` is and noted where it is written.
+    static var fontFiles: Self {
+        Self { (node, key, context) throws(DescriptionError) in
+            let items: [YAMLNode]
+            switch node {
+            case .sequence(let nodes, _): items = nodes
+            case .scalar: items = [node]
+            case .mapping: throw context.error(node, "'\(key)' must be a list of font files, like [DejaVuSans.ttf, NotoSansArabic-Regular.ttf]")
+            }
+            guard !items.isEmpty else { throw context.error(node, "'\(key)' is empty; write at least one font file") }
+            var paths: [String] = []
+            var references: [FileReference] = []
+            for item in items {
+                let path = try fontPath(item, key, context)
+                paths.append(path)
+                references.append(FileReference(path: path, location: item.location))
+            }
+            context.files.font = references[0]
+            context.files.fallbackFonts = Array(references.dropFirst())
+            return paths
+        }
+    }
+}
+
+/// A `fonts:` entry: a file, looked up as `font:` is, or a family name ("Noto Sans CJK SC")
+/// found through `context.fontFamily` when no file of that name exists and the program
+/// looks families up.
+private func fontPath(_ item: YAMLNode, _ key: String, _ context: DecodingContext) throws(DescriptionError) -> String {
+    if let lookUp = context.fontFamily, case .scalar(let written, _, _) = item, !written.contains("/"),
+       !context.fileExists(resolvedPath(written, descriptionFile: context.file)) {
+        _ = try Conversion<String>.plain("'KEY'").convert(item, key, context)
+        guard let path = lookUp(written) else {
+            throw context.error(item, "'\(written)' is neither a font file here nor a font family fontconfig knows (fc-list : family lists the families)")
+        }
+        return path
+    }
+    return try Conversion<String>.existingFile("font").convert(item, key, context)
+}
+
 extension Conversion<Bool> {
     /// Unquoted true/false/yes/no/on/off in any case; a quoted "true" is text, not a boolean.
     static var bool: Self {

@@ -4,10 +4,13 @@ extension PanelDescription {
     /// `file` names the description in messages, and its folder is where relative paths
     /// (the font, images) are looked up. `fileExists` checks the paths the description names;
     /// it is injected so decoding stays free of file-system access in tests.
-    public static func parse(_ text: String, file: String, fileExists: (String) -> Bool) throws(DescriptionError) -> PanelDescription {
+    /// `fontFamily` finds the file of a font family named in `fonts:` instead of a file (the
+    /// program passes fontconfig's lookup); without it every entry must be a file.
+    public static func parse(_ text: String, file: String, fileExists: (String) -> Bool,
+                             fontFamily: ((String) -> String?)? = nil) throws(DescriptionError) -> PanelDescription {
         // The context keeps the checker while decoding, which ends before this call returns.
         return try withoutActuallyEscaping(fileExists, do: { (fileExists) throws(DescriptionError) -> PanelDescription in
-            let context = DecodingContext(file: file, source: text, fileExists: fileExists)
+            let context = DecodingContext(file: file, source: text, fileExists: fileExists, fontFamily: fontFamily)
             let root: YAMLNode?
             do throws(YAMLSyntaxError) {
                 root = try YAMLNode.parse(text)
@@ -42,6 +45,8 @@ extension PanelDescription {
                                     fontReference: context.files.font, scale: draft.scale, physicalSize: draft.physicalSize,
                                     columns: draft.columns, themeSchedule: draft.theme.schedule, mqtt: draft.mqtt)
             description.burnIn = draft.burnIn
+            description.fallbackFontReferences = context.files.fallbackFonts
+            description.drawnTexts = context.files.drawnTexts
             description.direction = draft.direction
             // The controls of every page, flattened once by the description, serve both checks.
             checkMQTTSources(description.controls, hasBroker: draft.mqtt != nil, context)

@@ -30,6 +30,10 @@ final class NotedFiles {
     private var images: [FileReference] = []
     /// The theme's `font`, when written.
     var font: FileReference?
+    /// Every line of text the panel draws, where it is written (`TextCoverage`).
+    var drawnTexts: [DrawnText] = []
+    /// The theme's `fonts` after the first, when written.
+    var fallbackFonts: [FileReference] = []
 
     func noteImage(_ path: String, at location: SourceLocation) {
         images.append(FileReference(path: path, location: location))

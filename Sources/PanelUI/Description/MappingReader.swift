@@ -5,6 +5,8 @@ struct DecodingContext {
     /// The description's text, to place a character inside a value (see `ScalarSource`).
     let source: String
     let fileExists: (String) -> Bool
+    /// The file of a font family named in `fonts:`, when the program can look families up.
+    var fontFamily: ((String) -> String?)? = nil
     let files = NotedFiles()
     let warnings = NotedWarnings()
     let ids = NotedIDs()

@@ -26,6 +26,10 @@ public struct PanelDescription: Equatable, Sendable {
     /// Where the theme's `font` was written, to report a file FreeType can't use there;
     /// nil when the description leaves the font to the default (`theme.font` either way).
     public var fontReference: FileReference?
+    /// Where each fallback of the theme's `fonts` was written, in order.
+    public var fallbackFontReferences: [FileReference] = []
+    /// Every line of text the panel draws, where it is written, for `TextCoverage`.
+    public var drawnTexts: [DrawnText] = []
     /// Key `scale`: `auto` (from the screen's pixels per millimetre) or a factor.
     public var scale: ScaleSetting
     /// Key `physical_size`: the screen's size in millimetres, for `scale: auto` where the

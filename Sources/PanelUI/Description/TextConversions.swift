@@ -13,6 +13,8 @@ extension Conversion<String> {
                 throw context.error(node, "'\(key)' is \(length) characters long; at most \(PanelDescription.longestText) fit in a panel's text")
             }
             try rejectControlCharacters(in: text, node, context) { "'\(key)' contains the control character \($0); write it as one line of text" }
+            // An MQTT topic is the one line a panel never draws.
+            if key != "mqtt" { context.files.drawnTexts.append(DrawnText(text: text, location: node.location)) }
             return text
         }
     }

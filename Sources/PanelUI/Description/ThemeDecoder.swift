@@ -37,6 +37,7 @@ private let themeFields: [Field<ThemeDraft>] = [
     Field("highlight", \.highlight, .color),
     Field("pressed", \.pressed, .choice),
     Field("font", \.font, .fontFile),
+    Field("fonts", \.fonts, .fontFiles),
     Field("font_size", \.fontSize, .int(in: 6...200)),
     // Rows are what fingers hit: below 48 pixels touches start landing on neighbours.
     Field("row_height", \.rowHeight, .int(in: 48...400)),
@@ -58,6 +59,9 @@ extension Conversion<DecodedTheme> {
                 var draft = ThemeDraft(theme: base)
                 let keys = try decodeMapping(node, what: "theme", fields: themeFields, into: &draft, context)
                 try rejectBothCheckColorNames(keys, context)
+                if keys.value("font") != nil, let both = keys.key("fonts") {
+                    throw context.error(both, "write either 'font' (one file) or 'fonts' (the file and its fallbacks), not both")
+                }
                 let size = draft.theme.controlDefaults.labelFontSize ?? draft.theme.fontSize
                 let sizeNode = keys.value(draft.theme.controlDefaults.labelFontSize != nil ? "label_font_size" : "font_size")
                 try checkFontFits(size, rowHeight: draft.theme.rowHeight, at: sizeNode, fallback: node, context)

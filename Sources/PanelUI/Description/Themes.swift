@@ -33,6 +33,8 @@ public struct Theme: Equatable, Sendable {
     /// Path of a TrueType/OpenType file; a relative path in a description is resolved
     /// against the description file's folder.
     public var font: String
+    /// `fonts:` after the first: files whose glyphs draw what `font` has none for, tried in order.
+    public var fallbackFonts: [String] = []
     public var fontSize: Int
     /// Rows are touch targets, so at least 48 pixels.
     public var rowHeight: Int
@@ -63,6 +65,15 @@ public struct Theme: Equatable, Sendable {
     }
 
     public static let defaultFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    /// `font` then the fallbacks: what `FontCache.font(paths:pixelSize:)` opens.
+    public var fonts: [String] {
+        get { [font] + fallbackFonts }
+        set {
+            font = newValue.first ?? Theme.defaultFont
+            fallbackFonts = Array(newValue.dropFirst())
+        }
+    }
 
     /// The light base: iOS's grouped settings list. The off outline and track are iOS's greys
     /// darkened to reach 3:1 on the white row (#C7C7CC was 1.68:1, #E9E9EA 1.21:1) and on the highlight.

@@ -4,9 +4,9 @@ extension PanelLayout {
     /// Measures labels for wrapping; without fonts every label is one line, cut by the painter.
     struct TextSetter {
         let fonts: FontCache?
-        let path: String
+        let paths: [String]
 
-        func font(_ size: Int) -> Font? { try? fonts?.font(path: path, pixelSize: size) }
+        func font(_ size: Int) -> Font? { try? fonts?.font(paths: paths, pixelSize: size) }
     }
 
     static func buildSection(_ section: SectionDescription, firstControl: Int, x: Int, width: Int,

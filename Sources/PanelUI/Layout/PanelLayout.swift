@@ -142,7 +142,7 @@ public struct PanelLayout: Equatable, Sendable {
         let gap = m.sideMargin
         let columnWidth = max(0, min((logicalSize.width - 2 * m.sideMargin - (count - 1) * gap) / count, m.maxContentWidth))
         let left = (logicalSize.width - count * columnWidth - (count - 1) * gap) / 2
-        let setter = TextSetter(fonts: fonts, path: description.theme.font)
+        let setter = TextSetter(fonts: fonts, paths: description.theme.fonts)
 
         var built: [Section] = []
         var controlIndex = firstControl

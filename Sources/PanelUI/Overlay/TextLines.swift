@@ -1,14 +1,16 @@
 /// Text set into up to `maxLines` lines of a width, for the dialog's title and message:
 /// each line as long as fits, broken at its last space (or inside a word longer than a line),
-/// the last one cut with "…" when the text runs on.
+/// the last one cut with "…" when the text runs on. Lines break between grapheme clusters and
+/// are measured in the paragraph direction of the whole text (or `direction`).
 enum TextLines {
-    static func wrap(_ text: String, font: Font, width: Double, maxLines: Int) -> [String] {
+    static func wrap(_ text: String, font: Font, width: Double, maxLines: Int, direction: TextDirection? = nil) -> [String] {
         guard width > 0, maxLines > 0 else { return [] }
+        let direction = direction ?? font.direction(of: text)
         var lines: [String] = []
         var rest = Substring(text)
         while !rest.isEmpty {
-            if lines.count == maxLines - 1 || font.measure(String(rest)) <= width {
-                lines.append(font.truncated(String(rest), toWidth: width))
+            if lines.count == maxLines - 1 || font.measure(String(rest), direction: direction) <= width {
+                lines.append(font.truncated(String(rest), toWidth: width, direction: direction))
                 break
             }
             let characters = Array(rest)
@@ -16,7 +18,7 @@ enum TextLines {
             var fits = 0, tooLong = characters.count
             while tooLong - fits > 1 {
                 let middle = (fits + tooLong) / 2
-                if font.measure(String(characters[..<middle])) <= width { fits = middle } else { tooLong = middle }
+                if font.measure(String(characters[..<middle]), direction: direction) <= width { fits = middle } else { tooLong = middle }
             }
             var breakAt = max(fits, 1)
             if let space = characters[..<min(fits + 1, characters.count)].lastIndex(of: " "), space > 0 { breakAt = space }
@@ -40,8 +42,8 @@ public final class DialogFonts: @unchecked Sendable {
     /// nil when the theme's font can't be opened: dialogs then set each text on one line,
     /// which the painter cuts to the dialog's width.
     public init?(fonts: FontCache?, theme: Theme, metrics: LayoutMetrics) {
-        guard let fonts, let label = try? fonts.font(path: theme.font, pixelSize: metrics.fontSize),
-              let message = try? fonts.font(path: theme.font, pixelSize: metrics.headerFontSize) else { return nil }
+        guard let fonts, let label = try? fonts.font(paths: theme.fonts, pixelSize: metrics.fontSize),
+              let message = try? fonts.font(paths: theme.fonts, pixelSize: metrics.headerFontSize) else { return nil }
         self.label = label
         self.message = message
     }

@@ -1,7 +1,12 @@
-import CFreeType
-import Glibc
+import CHarfBuzz
 
-/// One FreeType face at one pixel size, with its rendered glyphs cached.
+/// The theme's fonts at one pixel size: the first font file and the fallbacks after it, each
+/// grapheme cluster drawn with the first that has its glyphs. Text is put in visual order by
+/// the bidirectional algorithm and shaped with HarfBuzz (joining, conjuncts, marks, kerning),
+/// once per string: the glyphs and pen positions are kept for the next time it is drawn.
+///
+/// Ascent, descent and line height are the first font's, so rows keep one height whichever
+/// scripts their labels use. Fallback files are opened the first time a character needs one.
 public final class Font {
     public let pixelSize: Int
     /// Above the baseline, in pixels.
@@ -11,84 +16,85 @@ public final class Font {
     /// Baseline to baseline, at least ascent + descent.
     public let lineHeight: Double
 
-    private let library: FreeTypeLibrary
-    /// The file the face reads from: kept alive as long as the face.
-    private let file: FontFile
-    /// This face's own stream over the file (FreeType keeps a position in it).
-    private let stream: UnsafeMutablePointer<FT_StreamRec>
-    private let face: FT_Face
-    private let hasKerning: Bool
-    private var glyphs: [FT_UInt: Glyph] = [:]
+    private let primary: FontFace
+    private var fallbacks: [Fallback]
+    /// Opens a fallback font file at this size (`FontCache` shares files and the library).
+    private let open: (String) throws(FontError) -> FontFace
+    /// HarfBuzz's buffer, reused for every run shaped.
+    private let buffer: OpaquePointer
     /// Advances of strings already measured and labels already cut to a width: every frame
     /// measures and fits the same labels again.
-    private var advances = BoundedMemo<String, Int>(limit: maxMemoized)
+    private var advances = BoundedMemo<TextKey, Int>(limit: maxMemoized)
     private var truncations = BoundedMemo<Truncation, String>(limit: maxMemoized)
     /// Strings drawn so far, as their glyphs and pen positions: drawing the same labels every
-    /// frame then costs no character map, kerning or glyph cache look-up per character.
-    private var placements = BoundedMemo<String, [PlacedGlyph]>(limit: maxMemoized)
+    /// frame then costs no shaping or glyph cache look-up per character.
+    private var placements = BoundedMemo<TextKey, Shaped>(limit: maxMemoized)
     /// Strings kept in each memo, at most; then it starts afresh.
     static let maxMemoized = 256
 
-    private struct Truncation: Hashable {
+    /// A fallback font file, opened when first needed.
+    private enum Fallback {
+        case unopened(String)
+        case opened(FontFace)
+        /// It could not be opened (reported once); it covers nothing.
+        case failed
+    }
+
+    private struct TextKey: Hashable {
         var text: String
+        var direction: TextDirection?
+    }
+
+    private struct Truncation: Hashable {
+        var text: TextKey
         var width: Double
     }
 
-    public convenience init(path: String, pixelSize: Int) throws(FontError) {
-        try self.init(file: FontFile(path: path), pixelSize: pixelSize, library: FreeTypeLibrary(forFont: path))
+    /// A string's glyphs left to right and where the pen ends, in 26.6 fixed point.
+    struct Shaped {
+        var glyphs: [PlacedGlyph]
+        var advance: Int
     }
 
-    init(file: FontFile, pixelSize: Int, library: FreeTypeLibrary) throws(FontError) {
-        let path = file.path
-        guard pixelSize > 0 else {
-            throw FontError(path: path, message: "font size \(pixelSize) for \(path) must be a positive number of pixels")
+    public convenience init(path: String, pixelSize: Int, fallbacks: [String] = []) throws(FontError) {
+        let library = try FreeTypeLibrary(forFont: path)
+        try self.init(primary: FontFace(file: FontFile(path: path), pixelSize: pixelSize, library: library),
+                      fallbacks: fallbacks) { (path: String) throws(FontError) -> FontFace in
+            try FontFace(file: FontFile(path: path), pixelSize: pixelSize, library: library)
         }
-        let stream = file.makeStream()
-        var arguments = FT_Open_Args()
-        arguments.flags = FT_UInt(FT_OPEN_STREAM)
-        arguments.stream = stream
-        var loaded: FT_Face?
-        let error = FT_Open_Face(library.handle, &arguments, 0, &loaded)
-        guard error == 0, let loaded else {
-            stream.deallocate()
-            throw FontError(path: path, message: "cannot use font file \(path): not a font FreeType can read (FreeType error \(error))")
-        }
-        let sizeError = FT_Set_Pixel_Sizes(loaded, 0, FT_UInt(pixelSize))
-        guard sizeError == 0 else {
-            FT_Done_Face(loaded)
-            stream.deallocate()
-            throw FontError(path: path, message: "font \(path) has no \(pixelSize) px size (FreeType error \(sizeError))")
-        }
-        self.library = library
-        self.file = file
-        self.stream = stream
-        self.pixelSize = pixelSize
-        face = loaded
-        hasKerning = loaded.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
-        let metrics = loaded.pointee.size.pointee.metrics
-        ascent = Double(metrics.ascender) / 64
-        descent = Double(-metrics.descender) / 64
-        // Hinting rounds the three metrics separately, which can leave the height a pixel short
-        // of ascent + descent (DejaVu Sans at 20 px: 23 < 19 + 5); lines stacked by it would touch.
-        lineHeight = max(Double(metrics.height) / 64, ascent + descent)
     }
 
-    deinit {
-        FT_Done_Face(face)
-        stream.deallocate()
+    init(primary: FontFace, fallbacks: [String], open: @escaping (String) throws(FontError) -> FontFace) {
+        self.primary = primary
+        self.fallbacks = fallbacks.map { .unopened($0) }
+        self.open = open
+        pixelSize = primary.pixelSize
+        ascent = primary.ascent
+        descent = primary.descent
+        lineHeight = primary.lineHeight
+        buffer = hb_buffer_create()
     }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// Told when a fallback font file can't be opened (the panel logs it).
+    var report: ((String) -> Void)?
 
     /// Advance width in pixels, kerning included: where the pen ends after `drawText`.
-    public func measure(_ text: String) -> Double {
-        Double(advances.value(for: text) { layout(text) { _, _ in } }) / 64
+    public func measure(_ text: String, direction: TextDirection? = nil) -> Double {
+        let key = TextKey(text: text, direction: direction)
+        return Double(advances.value(for: key) { placed(text, direction: direction).advance }) / 64
     }
 
     /// `text` as it fits in `width` pixels: whole when it fits, otherwise as many leading
-    /// characters as leave room for "…" after them (UILabel's tail truncation), and "" when
-    /// not even the ellipsis fits.
-    public func truncated(_ text: String, toWidth width: Double) -> String {
-        guard measure(text) > width else { return text }
-        return truncations.value(for: Truncation(text: text, width: width)) {
+    /// characters (whole grapheme clusters) as leave room for "…" after them (UILabel's tail
+    /// truncation; in a right-to-left paragraph the logical end is the left end, where the
+    /// ellipsis then shows), and "" when not even the ellipsis fits.
+    public func truncated(_ text: String, toWidth width: Double, direction: TextDirection? = nil) -> String {
+        guard measure(text, direction: direction) > width else { return text }
+        // The paragraph's direction stays the whole string's, whatever the kept prefix starts with.
+        let paragraph = direction ?? self.direction(of: text)
+        return truncations.value(for: Truncation(text: TextKey(text: text, direction: direction), width: width)) {
             let characters = Array(text)
             func shortened(_ count: Int) -> String {
                 var kept = characters[..<count]
@@ -100,7 +106,7 @@ public final class Font {
             var fits = -1, tooLong = characters.count
             while tooLong - fits > 1 {
                 let middle = (fits + tooLong) / 2
-                if Double(layout(shortened(middle)) { _, _ in }) / 64 <= width { fits = middle } else { tooLong = middle }
+                if Double(shape(shortened(middle), direction: paragraph).advance) / 64 <= width { fits = middle } else { tooLong = middle }
             }
             return fits < 0 ? "" : shortened(fits)
         }
@@ -108,88 +114,109 @@ public final class Font {
 
     static let ellipsis = "\u{2026}"
 
-    /// Walks the glyphs of `text`, giving each with its pen position (26.6 fixed point, from the
-    /// origin); returns the final pen position. Characters the face lacks draw its missing glyph.
-    func layout(_ text: String, _ visit: (Glyph, Int) -> Void) -> Int {
+    /// The paragraph direction `text` is drawn in without a forced one: that of its first
+    /// strong character, left to right when it has none.
+    public func direction(of text: String) -> TextDirection {
+        TextRuns.levels(TextRuns.scalars(text), direction: nil).base
+    }
+
+    /// The scalars of `text` that no font of the stack has a glyph for (opening fallbacks to
+    /// look), once each in order; controls, spaces and invisible format characters excluded.
+    public func missingCharacters(in text: String) -> [Unicode.Scalar] {
+        var missing: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where !Self.isInvisible(scalar) && !missing.contains(scalar) {
+            if faceIndex(covering: [scalar]) == nil { missing.append(scalar) }
+        }
+        return missing
+    }
+
+    /// How many font files of the stack are open now, the first included (for tests: fallbacks
+    /// open only when a character needs them).
+    var openedFaces: Int {
+        1 + fallbacks.filter { if case .opened = $0 { true } else { false } }.count
+    }
+
+    /// `text`'s glyphs and pen positions, kept for the next time `text` is drawn.
+    func placed(_ text: String, direction: TextDirection? = nil) -> Shaped {
+        placements.value(for: TextKey(text: text, direction: direction)) { shape(text, direction: direction) }
+    }
+
+    /// Bidi levels, runs by font and script, each run shaped by its face, laid left to right.
+    func shape(_ text: String, direction: TextDirection?) -> Shaped {
+        let scalars = TextRuns.scalars(text)
+        let runs = visualRuns(text, scalars: scalars, direction: direction)
+        var glyphs: [PlacedGlyph] = []
+        glyphs.reserveCapacity(scalars.count)
         var pen = 0
-        var previous: FT_UInt = 0
-        for scalar in text.unicodeScalars {
-            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-            if hasKerning, previous != 0 {
-                var delta = FT_Vector()
-                if FT_Get_Kerning(face, previous, index, FT_KERNING_DEFAULT.rawValue, &delta) == 0 {
-                    pen += delta.x
-                }
+        for run in runs {
+            face(run.face).shape(scalars, start: run.start, count: run.count, rightToLeft: run.rightToLeft,
+                                 script: hb_script_t(rawValue: run.script), buffer: buffer, into: &glyphs, pen: &pen)
+        }
+        return Shaped(glyphs: glyphs, advance: pen)
+    }
+
+    /// `text`'s runs left to right as drawn: by font, bidi level and script.
+    func visualRuns(_ text: String, scalars: [UInt32], direction: TextDirection?) -> [TextRun] {
+        let levels = TextRuns.levels(scalars, direction: direction).levels
+        if levels.allSatisfy({ $0 == 0 }), scalars.allSatisfy({ primary.covers(Unicode.Scalar($0) ?? " ") || Self.isInvisible(Unicode.Scalar($0) ?? " ") }) {
+            return TextRuns.logicalRuns(text, levels: levels) { _, _ in 0 }
+        }
+        return TextRuns.visualOrder(TextRuns.logicalRuns(text, levels: levels) { character, previous in
+            self.face(for: character, after: previous)
+        })
+    }
+
+    /// The file of face `index` of the stack (0 is the first font), for tests holding a run
+    /// to hb-shape's shaping with the same file.
+    func facePath(_ index: Int) -> String { face(index).path }
+
+    /// The face for a grapheme cluster: the first with glyphs for all its visible scalars;
+    /// spaces, digits and punctuation stay in the face before them when it has them (so a
+    /// space between two CJK words is not a run of its own); the first face when none has them.
+    private func face(for character: Character, after previous: Int?) -> Int {
+        let visible = Array(character.unicodeScalars.filter { !Self.isInvisible($0) })
+        if let previous, !character.unicodeScalars.contains(where: { $0.properties.isAlphabetic }),
+           visible.allSatisfy({ face(previous).covers($0) }) {
+            return previous
+        }
+        return faceIndex(covering: visible) ?? 0
+    }
+
+    private func faceIndex(covering scalars: [Unicode.Scalar]) -> Int? {
+        if scalars.allSatisfy({ primary.covers($0) }) { return 0 }
+        for i in fallbacks.indices {
+            if let face = fallback(i), scalars.allSatisfy({ face.covers($0) }) { return i + 1 }
+        }
+        return nil
+    }
+
+    private func face(_ index: Int) -> FontFace {
+        index == 0 ? primary : fallback(index - 1) ?? primary
+    }
+
+    private func fallback(_ i: Int) -> FontFace? {
+        switch fallbacks[i] {
+        case .opened(let face): return face
+        case .failed: return nil
+        case .unopened(let path):
+            do throws(FontError) {
+                let face = try open(path)
+                fallbacks[i] = .opened(face)
+                return face
+            } catch {
+                fallbacks[i] = .failed
+                report?("\(error.message); characters only it has are drawn as boxes")
+                return nil
             }
-            let glyph = self.glyph(index)
-            visit(glyph, pen)
-            pen += glyph.advance
-            previous = index
-        }
-        return pen
-    }
-
-    /// `layout(text)`'s glyphs and pen positions, kept for the next time `text` is drawn.
-    func placed(_ text: String) -> [PlacedGlyph] {
-        placements.value(for: text) {
-            var glyphs: [PlacedGlyph] = []
-            _ = layout(text) { glyph, pen in glyphs.append(PlacedGlyph(glyph: glyph, pen: pen)) }
-            return glyphs
         }
     }
 
-    private func glyph(_ index: FT_UInt) -> Glyph {
-        if let cached = glyphs[index] { return cached }
-        let glyph = render(index)
-        glyphs[index] = glyph
-        return glyph
-    }
-
-    /// A glyph FreeType can't load or render (a damaged font, or one truncated since it was
-    /// opened) is cached as an empty one with no advance, so text with it still draws; the
-    /// font file reports the first such failure.
-    private func render(_ index: FT_UInt) -> Glyph {
-        let error = FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER))
-        guard error == 0 else {
-            file.glyphFailed(UInt32(index), error: error, pixelSize: pixelSize)
-            return Glyph.empty
+    /// Characters that draw nothing of their own: controls, spaces and format characters
+    /// (joiners, bidi marks, variation selectors), which no font needs a glyph for.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+        default: return scalar.properties.isDefaultIgnorableCodePoint
         }
-        let slot = face.pointee.glyph.pointee
-        let bitmap = slot.bitmap
-        let width = Int(bitmap.width), rows = Int(bitmap.rows)
-        var coverage = [UInt8](repeating: 0, count: width * rows)
-        if let buffer = bitmap.buffer {
-            let pitch = Int(bitmap.pitch)
-            let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
-            for y in 0..<rows {
-                let src = buffer + y * pitch
-                for x in 0..<width {
-                    coverage[y * width + x] = mono ? ((src[x >> 3] >> (7 - UInt8(x & 7))) & 1) * 255 : src[x]
-                }
-            }
-        }
-        return Glyph(width: width, rows: rows, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
-                     advance: Int(slot.advance.x), coverage: coverage)
     }
-}
-
-/// A glyph of a laid-out string and its pen position (26.6 fixed point, from the origin).
-struct PlacedGlyph {
-    let glyph: Glyph
-    let pen: Int
-}
-
-/// A rendered glyph: 8-bit coverage rows, placed relative to the pen on the baseline.
-struct Glyph {
-    let width: Int
-    let rows: Int
-    /// Pixels from the pen to the bitmap's left edge.
-    let left: Int
-    /// Pixels from the baseline up to the bitmap's top row.
-    let top: Int
-    /// 26.6 fixed point.
-    let advance: Int
-    let coverage: [UInt8]
-
-    static let empty = Glyph(width: 0, rows: 0, left: 0, top: 0, advance: 0, coverage: [])
 }

@@ -43,11 +43,11 @@ public struct PanelPainter {
         let metrics = LayoutMetrics(theme: theme, scale: scale, logicalSize: logicalSize)
         var labelFonts: [Int: Font] = [:]
         for size in Self.labelSizes(of: description, metrics) {
-            labelFonts[size] = try fonts.font(path: theme.font, pixelSize: size)
+            labelFonts[size] = try fonts.font(paths: theme.fonts, pixelSize: size)
         }
         self.labelFonts = labelFonts
-        headerFont = try fonts.font(path: theme.font, pixelSize: metrics.headerFontSize)
-        titleFont = try fonts.font(path: theme.font, pixelSize: metrics.titleFontSize)
+        headerFont = try fonts.font(paths: theme.fonts, pixelSize: metrics.headerFontSize)
+        titleFont = try fonts.font(paths: theme.fonts, pixelSize: metrics.titleFontSize)
     }
 
     /// Every pixel size a painter of `description` opens the theme's font at, smallest first:

@@ -11,10 +11,11 @@ extension Commands {
             throw UsageError(message: "panel check: --config FILE is required")
         }
         let json = flags.has("json")
-        let description: PanelDescription
+        var description: PanelDescription
         do {
             description = try loadDescription(path)
             _ = try loadAssets(description, file: path)
+            description.warnings = warnings(description, file: path)
         } catch let failure as CommandFailure {
             guard json else { throw failure }
             let problems = failure.message.split(separator: "\n").map { CheckProblem(line: String($0), file: path, severity: "error") }

@@ -19,7 +19,7 @@ extension Commands {
             throw CommandFailure(message: "panel: \(error)", status: ExitStatus.badInput)
         }
         do {
-            return try PanelDescription.parse(text, file: path, fileExists: fileExists)
+            return try PanelDescription.parse(text, file: path, fileExists: fileExists, fontFamily: fontFamilyFile)
         } catch {
             throw CommandFailure(message: error.report, status: ExitStatus.badInput)
         }
@@ -48,6 +48,27 @@ extension Commands {
                 throw CommandFailure(message: "\(file):\(reference.location): \(error.message)", status: ExitStatus.badInput)
             }
         }
+        // Fallbacks are opened by a panel only when a character needs one; checked here, at
+        // one size, so a file that is not a font is refused where `fonts:` names it.
+        for reference in description.fallbackFontReferences {
+            do {
+                _ = try Font(path: reference.path, pixelSize: description.theme.fontSize)
+            } catch {
+                throw CommandFailure(message: "\(file):\(reference.location): \(error.message)", status: ExitStatus.badInput)
+            }
+        }
+    }
+
+    /// The description's warnings and, in file order with them, one for each piece of text
+    /// with characters no font of the theme has (`TextCoverage`).
+    static func warnings(_ description: PanelDescription, file: String) -> [DescriptionWarning] {
+        guard let font = try? FontCache().font(paths: description.theme.fonts, pixelSize: description.theme.fontSize) else {
+            return description.warnings
+        }
+        let all = description.warnings + TextCoverage.warnings(description, file: file, font: font)
+        return all.enumerated().sorted { a, b in
+            (a.element.location.line, a.element.location.column, a.offset) < (b.element.location.line, b.element.location.column, b.offset)
+        }.map(\.element)
     }
 
     /// Loads every image the description names, once each. A PNG that doesn't decode, or whose
@@ -76,6 +97,11 @@ extension Commands {
             }
         }
         return images
+    }
+
+    /// The file of a font family named in `fonts:`, through fontconfig (loaded on first use).
+    static func fontFamilyFile(_ family: String) -> String? {
+        FontconfigLookup.shared?.file(ofFamily: family)
     }
 
     static func fileExists(_ path: String) -> Bool {

@@ -24,7 +24,7 @@ enum CalibrationWrite {
             throw refusal("panel: \(error)")
         }
         do {
-            _ = try PanelDescription.parse(text, file: path, fileExists: Commands.fileExists)
+            _ = try PanelDescription.parse(text, file: path, fileExists: Commands.fileExists, fontFamily: Commands.fontFamilyFile)
         } catch {
             throw refusal("\(error.description) (--write changes only a description that loads)")
         }
@@ -42,7 +42,7 @@ enum CalibrationWrite {
         let edited = CalibrationKeyEdit.setting(matrix, in: text)
         let expected = matrix.shownValues.map { Double($0) ?? .nan }
         do {
-            let parsed = try PanelDescription.parse(edited, file: path, fileExists: Commands.fileExists)
+            let parsed = try PanelDescription.parse(edited, file: path, fileExists: Commands.fileExists, fontFamily: Commands.fontFamilyFile)
             guard parsed.calibration == expected else {
                 throw refusal("panel calibrate: \(path): could not set its calibration: key (it reads back as \(parsed.calibration.map { "\($0)" } ?? "none")); the file is unchanged")
             }

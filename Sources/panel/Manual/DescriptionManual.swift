@@ -48,6 +48,7 @@ enum DescriptionManual {
         KeyDoc("highlight", "colour", "Pressed feedback."),
         KeyDoc("pressed", "halo|row, default halo", "halo draws a capsule around the pressed widget; row fills the whole row."),
         KeyDoc("font", "path to a TrueType/OpenType file, default DejaVu Sans", "The font of all text; relative to the description's folder."),
+        KeyDoc("fonts", "list of font files or families, instead of font", "The font of all text then its fallbacks: each character is drawn with the first file that has it (Arabic, Hebrew, Devanagari, CJK...); fallbacks are opened only when a label needs them. Relative to the description's folder; an entry that is no file there is a font family found with fontconfig (Noto Sans CJK SC)."),
         KeyDoc("font_size", "6 to 200, default 20", "Label size in pixels, before the scale."),
         KeyDoc("row_height", "48 to 400, default 64", "The row height in pixels, before the scale; the whole row is the touch target."),
     ]

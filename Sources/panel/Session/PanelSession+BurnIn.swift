@@ -10,7 +10,7 @@ extension PanelSession {
     /// The room is measured with the title's font from `fonts`.
     func startBurnIn(_ settings: BurnInSettings?, fonts: FontCache, scale: Double, at now: Double) {
         guard let settings else { return }
-        let titleFont = try? fonts.font(path: model.description.theme.font, pixelSize: model.layout.metrics.titleFontSize)
+        let titleFont = try? fonts.font(paths: model.description.theme.fonts, pixelSize: model.layout.metrics.titleFontSize)
         let care = BurnInCare(settings: settings, room: model.shiftRoom(titleFont: titleFont), scale: scale, now: now,
                               secondOfDay: localSecondOfDay)
         burnIn = care
@@ -89,7 +89,7 @@ extension BurnInCare {
         let root = PanelLayout(description: description, logicalSize: logicalSize, scale: scale, fonts: fonts)
         let model = PanelModel(description: description, layout: root,
                                pages: PanelLayout.pages(of: description, logicalSize: logicalSize, scale: scale, fonts: fonts))
-        let titleFont = try? fonts.font(path: description.theme.font, pixelSize: root.metrics.titleFontSize)
+        let titleFont = try? fonts.font(paths: description.theme.fonts, pixelSize: root.metrics.titleFontSize)
         let care = BurnInCare(settings: settings, room: model.shiftRoom(titleFont: titleFont), scale: scale, now: 0, secondOfDay: { 0 })
         return "panel layout: frames at rest; burn_in moves the drawing one pixel every \(shown(settings.shiftEvery)) s, "
             + "within \(care.orbit.room) px (in the panel's turned coordinates), and taps follow it"
