@@ -20,8 +20,14 @@ public final class Font {
     private var fallbacks: [Fallback]
     /// Opens a fallback font file at this size (`FontCache` shares files and the library).
     private let open: (String) throws(FontError) -> FontFace
-    /// HarfBuzz's buffer, reused for every run shaped.
-    private let buffer: OpaquePointer
+    /// HarfBuzz's buffer, reused for every run shaped; made when the first run needs HarfBuzz.
+    private var madeBuffer: OpaquePointer?
+    private var buffer: OpaquePointer {
+        if let madeBuffer { return madeBuffer }
+        let made = hb_buffer_create()!
+        madeBuffer = made
+        return made
+    }
     /// Advances of strings already measured and labels already cut to a width: every frame
     /// measures and fits the same labels again.
     private var advances = BoundedMemo<TextKey, Int>(limit: maxMemoized)
@@ -72,10 +78,9 @@ public final class Font {
         ascent = primary.ascent
         descent = primary.descent
         lineHeight = primary.lineHeight
-        buffer = hb_buffer_create()
     }
 
-    deinit { hb_buffer_destroy(buffer) }
+    deinit { if let madeBuffer { hb_buffer_destroy(madeBuffer) } }
 
     /// Told when a fallback font file can't be opened (the panel logs it).
     var report: ((String) -> Void)?
@@ -136,14 +141,27 @@ public final class Font {
         1 + fallbacks.filter { if case .opened = $0 { true } else { false } }.count
     }
 
+    /// Whether the first font has shaped a run with HarfBuzz (for tests: simple text is set
+    /// without it).
+    var primaryUsedHarfBuzz: Bool { primary.madeHarfBuzzFont }
+
+    /// Whether `text` is set without HarfBuzz (for tests).
+    func isSetSimply(_ text: String) -> Bool { primary.shapeSimple(TextRuns.scalars(text)) != nil }
+
     /// `text`'s glyphs and pen positions, kept for the next time `text` is drawn.
     func placed(_ text: String, direction: TextDirection? = nil) -> Shaped {
         placements.value(for: TextKey(text: text, direction: direction)) { shape(text, direction: direction) }
     }
 
     /// Bidi levels, runs by font and script, each run shaped by its face, laid left to right.
-    func shape(_ text: String, direction: TextDirection?) -> Shaped {
+    /// Simple text (`SimpleText`) the first font has every glyph of is set without HarfBuzz,
+    /// to the same glyphs and pens; `harfBuzz` forces HarfBuzz (for the test holding the two
+    /// to each other).
+    func shape(_ text: String, direction: TextDirection?, harfBuzz: Bool = false) -> Shaped {
         let scalars = TextRuns.scalars(text)
+        if !harfBuzz, direction != .rtl, let simple = primary.shapeSimple(scalars) {
+            return Shaped(glyphs: simple.glyphs, advance: simple.advance)
+        }
         let runs = visualRuns(text, scalars: scalars, direction: direction)
         var glyphs: [PlacedGlyph] = []
         glyphs.reserveCapacity(scalars.count)

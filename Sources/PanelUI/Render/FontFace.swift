@@ -21,8 +21,25 @@ final class FontFace {
     /// This face's own stream over the file (FreeType keeps a position in it).
     private let stream: UnsafeMutablePointer<FT_StreamRec>
     private let face: FT_Face
-    /// HarfBuzz's view of `face` (it holds a reference to the FT_Face of its own).
-    private let shaper: OpaquePointer
+    /// HarfBuzz's view of `face` (it holds a reference to the FT_Face of its own), made the
+    /// first time a run needs HarfBuzz: a panel whose text is all simple (`SimpleText`) never
+    /// touches HarfBuzz's code, which keeps its pages out of memory.
+    private var madeShaper: OpaquePointer?
+    private var shaper: OpaquePointer {
+        if let madeShaper { return madeShaper }
+        // hb_ft_font_create_referenced only fails on allocation (HarfBuzz then hands back its
+        // empty font, which shapes every glyph as 0: boxes, not a crash).
+        let made = hb_ft_font_create_referenced(face) ?? hb_font_get_empty()!
+        // Hinted advances, as FT_LOAD_RENDER gives: whole pixels, so Latin text keeps the
+        // spacing it had when pens moved by FreeType's own advances.
+        hb_ft_font_set_load_flags(made, FT_LOAD_DEFAULT)
+        madeShaper = made
+        return made
+    }
+    /// Whether a run has been shaped by HarfBuzz in this face (for tests: simple text is not).
+    var madeHarfBuzzFont: Bool { madeShaper != nil }
+    /// Hinted advances (26.6) of glyphs set without HarfBuzz, by glyph id.
+    private var simpleAdvances: [UInt32: Int] = [:]
     private let hasKerning: Bool
     private var glyphs: [UInt32: Glyph] = [:]
 
@@ -47,15 +64,6 @@ final class FontFace {
             stream.deallocate()
             throw FontError(path: path, message: "font \(path) has no \(pixelSize) px size (FreeType error \(sizeError))")
         }
-        guard let shaper = hb_ft_font_create_referenced(loaded) else {
-            FT_Done_Face(loaded)
-            stream.deallocate()
-            throw FontError(path: path, message: "cannot use font file \(path): HarfBuzz cannot shape with it")
-        }
-        // Hinted advances, as FT_LOAD_RENDER gives: whole pixels, so Latin text keeps the
-        // spacing it had when pens moved by FreeType's own advances.
-        hb_ft_font_set_load_flags(shaper, FT_LOAD_DEFAULT)
-        self.shaper = shaper
         self.library = library
         self.file = file
         self.stream = stream
@@ -72,7 +80,7 @@ final class FontFace {
     }
 
     deinit {
-        hb_font_destroy(shaper)
+        if let madeShaper { hb_font_destroy(madeShaper) }
         FT_Done_Face(face)
         stream.deallocate()
     }
@@ -121,6 +129,42 @@ final class FontFace {
                                       rise: Int(position.y_offset), cluster: Int(infos[i].cluster)))
             pen += (Int(position.x_advance) + 32) & ~63
         }
+    }
+
+    /// `scalars` set without HarfBuzz when they are simple text (`SimpleText`) that this face
+    /// has every glyph of and sets as FreeType did (a kern table): HarfBuzz's shaping of them
+    /// in `shape` would give the same glyphs and pens (the character map, hinted advances and
+    /// the kern table's pairs; no marks, ligatures or reordering), which `SimpleTextTests`
+    /// holds it to. nil when HarfBuzz is needed.
+    func shapeSimple(_ scalars: [UInt32]) -> (glyphs: [PlacedGlyph], advance: Int)? {
+        guard hasKerning, SimpleText.isSimple(scalars) else { return nil }
+        var placed: [PlacedGlyph] = []
+        placed.reserveCapacity(scalars.count)
+        var pen = 0
+        var previous: UInt32 = 0
+        for (i, scalar) in scalars.enumerated() {
+            let id = UInt32(FT_Get_Char_Index(face, FT_ULong(scalar)))
+            guard id != 0 else { return nil }
+            if previous != 0 {
+                var delta = FT_Vector()
+                if FT_Get_Kerning(face, FT_UInt(previous), FT_UInt(id), FT_KERNING_DEFAULT.rawValue, &delta) == 0 { pen += delta.x }
+            }
+            previous = id
+            placed.append(PlacedGlyph(glyph: glyph(id), pen: pen, rise: 0, cluster: i))
+            pen += (simpleAdvance(id) + 32) & ~63
+        }
+        return (placed, pen)
+    }
+
+    /// The hinted advance HarfBuzz's FreeType functions give for glyph `id` (FT_Get_Advance's
+    /// 16.16 to 26.6, rounded as they round it).
+    private func simpleAdvance(_ id: UInt32) -> Int {
+        if let known = simpleAdvances[id] { return known }
+        var advance: FT_Fixed = 0
+        let advanced = FT_Get_Advance(face, FT_UInt(id), FT_Int32(FT_LOAD_DEFAULT), &advance) == 0
+        let value = advanced ? (advance + (1 << 9)) >> 10 : 0
+        simpleAdvances[id] = value
+        return value
     }
 
     /// The features turned off for text set as FreeType set it.
