@@ -71,6 +71,14 @@ extension Commands {
         }.map(\.element)
     }
 
+    /// Logs, for `panel run`, a warning for each text no font of the theme can draw (what
+    /// `panel check` warns about), looked up in the run's own font cache: the files are those
+    /// the panel draws with, and fallbacks open only where a text needs them anyway.
+    static func logMissingGlyphs(_ description: PanelDescription, file: String, fonts: FontCache, log: Log) {
+        guard let font = try? fonts.font(paths: description.theme.fonts, pixelSize: description.theme.fontSize) else { return }
+        for warning in TextCoverage.warnings(description, file: file, font: font) { log.warning(warning.located) }
+    }
+
     /// Loads every image the description names, once each. A PNG that doesn't decode, or whose
     /// header declares more pixels than its widget can show (`PanelLayout.largestImageSide`),
     /// is reported where the description names it, before its pixels are read.

@@ -16,6 +16,25 @@ struct FontsCheckTests {
         return (termination, process.log.trimmingTrailingNewlines)
     }
 
+    /// `panel run` logs the same warnings at start (to the journal on a panel).
+    @Test func runLogsTextNoFontCanDraw() throws {
+        let path = folder.write("""
+            title: Settings
+            sections:
+              - title: 网络
+                controls:
+                  - {id: a, kind: switch, label: Wi-Fi}
+            """, to: "panel.yml")
+        let process = try PanelProcess(["run", "--config", path, "--display", "headless:320x240", "--input", "none",
+                                        "--state", folder.file("state.json"), "--screenshot", folder.file("shot.png")],
+                                       log: folder.file("run.log"))
+        #expect(process.wait(seconds: 20) == .exited(0))
+        let lines = process.log.split(separator: "\n").filter { $0.contains("glyph for") }
+        #expect(lines.count == 1, "\(process.log)")
+        #expect(lines.first?.contains("\(path):3:12: ") == true && lines.first?.contains("U+7F51 '网', U+7EDC '络'") == true,
+                "\(process.log)")
+    }
+
     @Test func chineseWithoutACJKFontIsWarnedAbout() throws {
         let (status, log) = try check("""
             title: Settings
