@@ -5,7 +5,8 @@
 # /etc/panel/panel.yml as a conffile, panel(1) and panel.yml(5), copyright and changelog.
 # Depends: is computed from the binary's NEEDED libraries (dpkg-shlibdeps: the symbols
 # and shlibs files of the packages that own them), plus libinput10, which panel dlopens; Recommends: libmosquitto1 (dlopened
-# for mqtt: only).
+# for mqtt: only); Suggests: libfontconfig1 (dlopened for font family names) and the Noto and
+# Droid fonts for other scripts.
 # Usage: scripts/package.sh [--binary FILE] [--fast] [--out DIR]
 #   --binary FILE  package this build instead (the VM rig packages the binary under test;
 #                  libraries no package owns, like a debug build's libswiftCore, are then
@@ -116,11 +117,14 @@ libinput=$(dependency libinput.so.10)
 mosquitto=$(dependency libmosquitto.so.1)
 depends=$(printf '%s\n%s\nsystemd\n' "$depends" "${libinput:-libinput10}" | sed '/^$/d' | sort -u | paste -sd, - | sed 's/,/, /g')
 recommends="${mosquitto:-libmosquitto1}"
+# dlopened only for font family names in fonts: (files need nothing): a suggestion.
+fontconfig=$(dependency libfontconfig.so.1)
+suggests="${fontconfig:-libfontconfig1}, fonts-noto-core, fonts-droid-fallback"
 
 # DEBIAN/: control, conffiles, maintainer scripts, md5sums.
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s|@VERSION@|$debversion|" -e "s|@ARCH@|$arch|" -e "s|@MAINTAINER@|$maintainer|" -e "s|@SIZE@|$size|" \
-    -e "s|@DEPENDS@|$depends|" -e "s|@RECOMMENDS@|$recommends|" scripts/debian/control.in > "$root/DEBIAN/control"
+    -e "s|@DEPENDS@|$depends|" -e "s|@RECOMMENDS@|$recommends|" -e "s|@SUGGESTS@|$suggests|" scripts/debian/control.in > "$root/DEBIAN/control"
 echo /etc/panel/panel.yml > "$root/DEBIAN/conffiles"
 for script in postinst prerm postrm; do install -m 0755 "scripts/debian/$script" "$root/DEBIAN/$script"; done
 (cd "$root" && find . -path ./DEBIAN -prune -o -type f -print | sed 's|^\./||' | LC_ALL=C sort | xargs md5sum) > "$root/DEBIAN/md5sums"
