@@ -18,29 +18,95 @@ enum StartupPages {
         _ = mallocTrim(0)
         guard let smaps = try? readFile("/proc/self/smaps", limits: ReadLimits(maxBytes: 8 << 20)) else { return 0 }
         var dropped = 0
-        var candidate: (start: UInt, end: UInt)?
-        for line in smaps.split(separator: "\n") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard let first = fields.first else { continue }
-            if first.hasSuffix(":") {
-                // A mapping's figure; "Anonymous:" says whether it holds private (written) pages.
-                if first == "Anonymous:", let mapping = candidate {
-                    if fields.count >= 2, fields[1] == "0", let address = UnsafeMutableRawPointer(bitPattern: mapping.start),
-                       madvise(address, Int(mapping.end - mapping.start), MADV_DONTNEED) == 0 {
-                        dropped += Int(mapping.end - mapping.start)
-                    }
-                    candidate = nil
-                }
-                continue
-            }
-            // A mapping's header: start-end perms offset dev inode path.
-            candidate = nil
-            let bounds = first.split(separator: "-")
-            guard fields.count >= 6, fields[1] == "r-xp" || fields[1] == "r--p", fields[5].hasPrefix("/"), bounds.count == 2,
-                  let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16), end > start else { continue }
-            candidate = (start, end)
+        for mapping in droppable(smaps) {
+            guard let address = UnsafeMutableRawPointer(bitPattern: mapping.lowerBound),
+                  madvise(address, Int(mapping.upperBound - mapping.lowerBound), MADV_DONTNEED) == 0 else { continue }
+            dropped += Int(mapping.upperBound - mapping.lowerBound)
         }
         return dropped
+    }
+
+    /// The mappings of an smaps listing that are read-only (r-xp, r--p) views of a file and
+    /// hold no private pages ("Anonymous: 0 kB"), as address ranges.
+    static func droppable(_ smaps: String) -> [Range<UInt>] {
+        var smaps = smaps
+        var found: [Range<UInt>] = []
+        // Read as bytes: smaps has some 25 lines for each of about a hundred mappings, and
+        // splitting them as Swift strings (grapheme by grapheme) cost more than the rest of start-up.
+        smaps.withUTF8 { bytes in
+            var candidate: Range<UInt>?
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                let fields = SmapsLine(bytes, lineStart..<lineEnd)
+                lineStart = lineEnd + 1
+                guard let first = fields.field(0) else { continue }
+                if bytes[first.upperBound - 1] == UInt8(ascii: ":") {
+                    // A mapping's figure; "Anonymous:" says whether it holds private (written) pages.
+                    if fields.equals(first, "Anonymous:"), let mapping = candidate {
+                        if let value = fields.field(1), fields.equals(value, "0") { found.append(mapping) }
+                        candidate = nil
+                    }
+                    continue
+                }
+                // A mapping's header: start-end perms offset dev inode path.
+                candidate = nil
+                guard let perms = fields.field(1), fields.equals(perms, "r-xp") || fields.equals(perms, "r--p"),
+                      let path = fields.field(5), bytes[path.lowerBound] == UInt8(ascii: "/"),
+                      let dash = first.firstIndex(where: { bytes[$0] == UInt8(ascii: "-") }),
+                      let start = fields.hex(first.lowerBound..<dash), let end = fields.hex(dash + 1..<first.upperBound),
+                      end > start else { continue }
+                candidate = start..<end
+            }
+        }
+        return found
+    }
+}
+
+/// One line of /proc/self/smaps as bytes, split at spaces on demand.
+private struct SmapsLine {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let line: Range<Int>
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) {
+        self.bytes = bytes
+        self.line = line
+    }
+
+    /// The byte range of the field at `index` (0-based, runs of spaces between fields).
+    func field(_ index: Int) -> Range<Int>? {
+        var i = line.lowerBound, seen = 0
+        while i < line.upperBound {
+            while i < line.upperBound, bytes[i] == UInt8(ascii: " ") { i += 1 }
+            guard i < line.upperBound else { return nil }
+            let start = i
+            while i < line.upperBound, bytes[i] != UInt8(ascii: " ") { i += 1 }
+            if seen == index { return start..<i }
+            seen += 1
+        }
+        return nil
+    }
+
+    func equals(_ field: Range<Int>, _ text: StaticString) -> Bool {
+        guard field.count == text.utf8CodeUnitCount else { return false }
+        return (0..<field.count).allSatisfy { bytes[field.lowerBound + $0] == text.utf8Start[$0] }
+    }
+
+    func hex(_ field: Range<Int>) -> UInt? {
+        guard !field.isEmpty, field.count <= 16 else { return nil }
+        var value: UInt = 0
+        for i in field {
+            let byte = bytes[i]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt(digit)
+        }
+        return value
     }
 }
 

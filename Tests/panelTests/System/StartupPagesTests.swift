@@ -38,4 +38,32 @@ struct StartupPagesTests {
         #expect(try draw() == before, "the same pixels after the pages come back")
         #expect(String(cString: strerror(ENOENT)) == "No such file or directory")
     }
+
+    /// Which mappings of a listing are dropped: read-only views of a file with no private
+    /// pages; not one with written (relocated) pages, a writable one, an anonymous one, or
+    /// one whose listing has no Anonymous line.
+    @Test func picksReadOnlyFileMappingsWithoutPrivatePages() {
+        let smaps = """
+            7f0000000000-7f0000010000 r-xp 00000000 fe:01 123   /usr/lib/libc.so.6
+            Size:                 64 kB
+            Anonymous:             0 kB
+            VmFlags: rd ex mr mw me
+            7f0000010000-7f0000020000 r--p 00010000 fe:01 123   /usr/lib/libc.so.6
+            Anonymous:             4 kB
+            7f0000020000-7f0000030000 rw-p 00020000 fe:01 123   /usr/lib/libc.so.6
+            Anonymous:             0 kB
+            7f0000030000-7f0000040000 r--p 00000000 00:00 0
+            Anonymous:             0 kB
+            7f0000040000-7f0000050000 r--p 00000000 00:00 0     [vvar]
+            Anonymous:             0 kB
+            7f0000050000-7f0000060000 r--p 00000000 fe:01 456   /opt/swift/lib/a b.so
+            Rss:                  12 kB
+            Anonymous:             0 kB
+            7f0000060000-7f0000070000 r-xp 00000000 fe:01 789   /usr/bin/panel
+            Rss:                  12 kB
+            """
+        #expect(StartupPages.droppable(smaps) == [0x7f0000000000..<0x7f0000010000, 0x7f0000050000..<0x7f0000060000])
+        #expect(StartupPages.droppable("") == [])
+        #expect(StartupPages.droppable("zz-yy r-xp 0 0 0 /x\nAnonymous: 0 kB\n") == [])
+    }
 }
