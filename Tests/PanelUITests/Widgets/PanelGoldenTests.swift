@@ -159,13 +159,7 @@ struct PanelGoldenTests {
         let frame = PixelBuffer(width: 800, height: 480)
         painter.draw(m, at: 0, into: frame, clip: frame.bounds)
         _ = m.takeDamage(previousFrame: 0, now: 0)
-        var previous = 0.0
-        for i in 0...20 {
-            let t = Double(i) * 0.025
-            _ = m.handle(PanelTouch(phase: i == 0 ? .down : .motion, slot: 0, position: Point(x: 400, y: 400 - Double(i) * 7.5)), at: t)
-            for rect in m.takeDamage(previousFrame: previous, now: t) { painter.draw(m, at: t, into: frame, clip: rect) }
-            previous = t
-        }
+        var previous = dragListUp(&m, painter: painter, into: frame)
         _ = m.handle(PanelTouch(phase: .motion, slot: 0, position: Point(x: 400, y: 250)), at: 0.7)
         _ = m.handle(PanelTouch(phase: .up, slot: 0, position: Point(x: 400, y: 250)), at: 0.7)
         for rect in m.takeDamage(previousFrame: previous, now: 0.7) { painter.draw(m, at: 0.7, into: frame, clip: rect) }

@@ -173,13 +173,7 @@ struct RightToLeftPanelTests {
         let painter = try PanelPainter(description: m.description, fonts: fonts)
         let frame = try render(m, at: 0)
         _ = m.takeDamage(previousFrame: 0, now: 0)
-        var previous = 0.0
-        for i in 0...20 {
-            let t = Double(i) * 0.025
-            _ = m.handle(PanelTouch(phase: i == 0 ? .down : .motion, slot: 0, position: Point(x: 400, y: 400 - Double(i) * 7.5)), at: t)
-            for rect in m.takeDamage(previousFrame: previous, now: t) { painter.draw(m, at: t, into: frame, clip: rect) }
-            previous = t
-        }
+        var previous = dragListUp(&m, painter: painter, into: frame)
         _ = m.handle(PanelTouch(phase: .up, slot: 0, position: Point(x: 400, y: 250)), at: 0.5)
         let bar = try #require(m.scrollIndicator(at: 0.5)).frame
         #expect(bar.minX == m.layout.metrics.indicatorInset, "\(bar)")
