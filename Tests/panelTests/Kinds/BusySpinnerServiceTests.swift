@@ -16,17 +16,8 @@ struct BusySpinnerServiceTests {
               - {id: flush, kind: button, label: Flush the lines, action: {exec: \(action)}}
         """
         let description = try PanelDescription.parse(yaml, file: "b.yml", fileExists: { _ in true })
-        let log = Log(write: { _ in })
-        let display = HeadlessDisplay(size: Size(width: 800, height: 480))
-        let session = try PanelSession(description: description, rotation: .r0, display: display,
-                                       store: StateStore(path: folder.file("state.json")), fonts: FontCache(), now: 0, log: log)
-        try session.renderFullFrame(at: 0)
-        let loop = try EventLoop(clock: ManualClock())
-        let keeper = ValueKeeper(session: session, actions: ActionRunner(loop: loop, log: log, environment: ["PATH": "/usr/bin:/bin"]),
-                                 log: log, now: { loop.clock.now })
-        let service = try PanelService(loop: loop, keeper: keeper, log: log, notifier: ServiceNotifier(environment: [:])) { session }
-        try loop.advanceTime(by: 0)
-        return (keeper, loop, display, service)
+        let running = try ManualService(description, state: folder.file("state.json"), environment: ["PATH": "/usr/bin:/bin"])
+        return (running.keeper, running.loop, running.display, running.service)
     }
 
     /// Pixels of the spinner's box that are not the row's colour.

@@ -11,7 +11,7 @@ struct BurnInServiceTests {
     let folder = TemporaryFolder()
 
     /// The local time the panel reads, moved by the test (the theme clock's tests use it too).
-    typealias LocalClock = ThemeAutoTests.LocalClock
+    typealias LocalClock = ManualService.LocalClock
 
     static func yaml(_ burnIn: String) -> String {
         """
@@ -25,32 +25,14 @@ struct BurnInServiceTests {
         """
     }
 
-    struct Running {
-        let service: PanelService
-        let loop: EventLoop
-        let display: HeadlessDisplay
-        let lines: LogLines
-        var session: PanelSession { service.keeper.session }
-    }
+    typealias Running = ManualService
 
     func start(_ burnIn: String, rotation: Rotation = .r0, local: LocalClock = LocalClock(12 * 3600),
                blankAfter: Double? = nil) throws -> Running {
         var yaml = Self.yaml(burnIn)
         if let blankAfter { yaml = "blank_after: \(blankAfter)\n" + yaml }
         let description = try PanelDescription.parse(yaml, file: "hall.yml", fileExists: { _ in true })
-        let lines = LogLines()
-        let log = Log(write: { [lines] in lines.append($0) })
-        let display = HeadlessDisplay(size: Size(width: 800, height: 480))
-        let session = try PanelSession(description: description, rotation: rotation, display: display,
-                                       store: StateStore(path: folder.file("state.json")), fonts: FontCache(), now: 0, log: log,
-                                       localSecondOfDay: { local.secondOfDay })
-        try session.renderFullFrame(at: 0)
-        let loop = try EventLoop(clock: ManualClock())
-        let keeper = ValueKeeper(session: session, actions: ActionRunner(loop: loop, log: log, environment: [:]), log: log,
-                                 now: { loop.clock.now })
-        let service = try PanelService(loop: loop, keeper: keeper, log: log, notifier: ServiceNotifier(environment: [:])) { session }
-        try loop.advanceTime(by: 0)
-        return Running(service: service, loop: loop, display: display, lines: lines)
+        return try ManualService(description, rotation: rotation, state: folder.file("state.json"), local: local)
     }
 
     /// What the screen shows now, kept (the display's buffer changes with the next frame).

@@ -8,11 +8,7 @@ import PanelUI
 struct ThemeAutoTests {
     let folder = TemporaryFolder()
 
-    /// The local time the panel reads, moved by the test.
-    final class LocalClock: @unchecked Sendable {
-        var secondOfDay: Double
-        init(_ secondOfDay: Double) { self.secondOfDay = secondOfDay }
-    }
+    typealias LocalClock = ManualService.LocalClock
 
     static let yaml = """
     title: Bedroom
@@ -24,19 +20,8 @@ struct ThemeAutoTests {
 
     func service(at local: LocalClock) throws -> (PanelService, EventLoop, HeadlessDisplay, LogLines) {
         let description = try PanelDescription.parse(Self.yaml, file: "bedroom.yml", fileExists: { _ in true })
-        let lines = LogLines()
-        let log = Log(write: { [lines] in lines.append($0) })
-        let display = HeadlessDisplay(size: Size(width: 800, height: 480))
-        let session = try PanelSession(description: description, rotation: .r0, display: display,
-                                       store: StateStore(path: folder.file("state.json")), fonts: FontCache(), now: 0, log: log,
-                                       localSecondOfDay: { local.secondOfDay })
-        try session.renderFullFrame(at: 0)
-        let loop = try EventLoop(clock: ManualClock())
-        let keeper = ValueKeeper(session: session, actions: ActionRunner(loop: loop, log: log, environment: [:]), log: log,
-                                 now: { loop.clock.now })
-        let service = try PanelService(loop: loop, keeper: keeper, log: log, notifier: ServiceNotifier(environment: [:])) { session }
-        try loop.advanceTime(by: 0)
-        return (service, loop, display, lines)
+        let running = try ManualService(description, state: folder.file("state.json"), local: local)
+        return (running.service, running.loop, running.display, running.lines)
     }
 
     /// The page's colour at the panel's bottom left, below the list.
