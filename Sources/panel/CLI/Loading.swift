@@ -62,21 +62,19 @@ extension Commands {
     /// The description's warnings and, in file order with them, one for each piece of text
     /// with characters no font of the theme has (`TextCoverage`).
     static func warnings(_ description: PanelDescription, file: String) -> [DescriptionWarning] {
-        guard let font = try? FontCache().font(paths: description.theme.fonts, pixelSize: description.theme.fontSize) else {
-            return description.warnings
-        }
-        let all = description.warnings + TextCoverage.warnings(description, file: file, font: font)
+        let all = description.warnings + missingGlyphs(description, file: file, fonts: FontCache())
         return all.enumerated().sorted { a, b in
             (a.element.location.line, a.element.location.column, a.offset) < (b.element.location.line, b.element.location.column, b.offset)
         }.map(\.element)
     }
 
-    /// Logs, for `panel run`, a warning for each text no font of the theme can draw (what
-    /// `panel check` warns about), looked up in the run's own font cache: the files are those
-    /// the panel draws with, and fallbacks open only where a text needs them anyway.
-    static func logMissingGlyphs(_ description: PanelDescription, file: String, fonts: FontCache, log: Log) {
-        guard let font = try? fonts.font(paths: description.theme.fonts, pixelSize: description.theme.fontSize) else { return }
-        for warning in TextCoverage.warnings(description, file: file, font: font) { log.warning(warning.located) }
+    /// A warning for each text no font of the theme can draw (`TextCoverage`), looked up in
+    /// `fonts`: `panel run` passes its own cache, so the files are those the panel draws with
+    /// and fallbacks open only where a text needs them anyway. None when the fonts can't open
+    /// (loading the description reports that).
+    static func missingGlyphs(_ description: PanelDescription, file: String, fonts: FontCache) -> [DescriptionWarning] {
+        guard let font = try? fonts.font(paths: description.theme.fonts, pixelSize: description.theme.fontSize) else { return [] }
+        return TextCoverage.warnings(description, file: file, font: font)
     }
 
     /// Loads every image the description names, once each. A PNG that doesn't decode, or whose

@@ -46,7 +46,7 @@ extension Commands {
         let live = try openLiveInput(input, screen: display.screenSize, calibration: description.calibration, log: log)
         let fonts = FontCache()
         fonts.report = { log.error($0) }
-        logMissingGlyphs(description, file: flags["config"] ?? DemoPanel.fileName, fonts: fonts, log: log)
+        for warning in missingGlyphs(description, file: flags["config"] ?? DemoPanel.fileName, fonts: fonts) { log.warning(warning.located) }
         let rotation = givenRotation ?? description.rotation ?? .r0
         let backlight = BacklightChoice.open(givenBacklight ?? description.screen.backlight, for: description, display: display,
                                              environment: environment, log: log)
@@ -148,7 +148,7 @@ extension Commands {
         let description = try loadDescription(flags["config"])
         let images = try loadAssets(description, file: flags["config"] ?? DemoPanel.fileName)
         for warning in description.warnings { log.warning(warning.located) }
-        logMissingGlyphs(description, file: flags["config"] ?? DemoPanel.fileName, fonts: fonts, log: log)
+        for warning in missingGlyphs(description, file: flags["config"] ?? DemoPanel.fileName, fonts: fonts) { log.warning(warning.located) }
         // The old session's screen may be off; the new one starts active, so it is turned on first.
         if old.screen.isOff, !old.screen.offIsBacklight { try old.display.setPower(on: true) }
         let setting = try BacklightChoice.flag(flags["backlight"]) ?? description.screen.backlight
