@@ -8,7 +8,7 @@ extension PanelLayout {
     /// Mirrors every frame across the middle of `logicalSize` and marks the rows right to left.
     mutating func mirror() {
         let width = logicalSize.width, badge = metrics.badgeDiameter
-        direction = .rightToLeft
+        direction = .rtl
         titleFrame = titleFrame?.mirrored(within: width)
         backFrame = backFrame?.mirrored(within: width)
         viewport = viewport.mirrored(within: width)

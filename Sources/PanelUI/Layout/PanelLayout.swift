@@ -92,7 +92,7 @@ public struct PanelLayout: Equatable, Sendable {
     /// The height of everything, title included; more than the screen means the list scrolls.
     public var contentHeight: Int
     /// Which way the panel reads; right to left, every frame is mirrored (`mirror()`).
-    public internal(set) var direction = LayoutDirection.leftToRight
+    public internal(set) var direction = TextDirection.ltr
     /// Where burn-in care has moved everything from where it was laid out (`shifted(to:)`).
     public internal(set) var shift = ShiftOffset.zero
 
@@ -180,7 +180,7 @@ public struct PanelLayout: Equatable, Sendable {
         self.targets = targets
         viewport = Rect(x: 0, y: top, width: logicalSize.width, height: max(0, logicalSize.height - top))
         contentHeight = bottom
-        if description.layoutDirection == .rightToLeft { mirror() }
+        if description.layoutDirection == .rtl { mirror() }
     }
 
     /// The widget's box for a row of `rowHeight`: sizes follow the row so a taller row

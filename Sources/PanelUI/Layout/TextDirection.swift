@@ -1,10 +1,13 @@
-/// Which way a panel reads: left to right, or right to left (Hebrew, Arabic, …), where the
-/// layout is mirrored as iOS mirrors its lists.
-public enum LayoutDirection: String, Equatable, Sendable {
-    case leftToRight = "ltr"
-    case rightToLeft = "rtl"
+import CFriBidi
 
-    public var isRightToLeft: Bool { self == .rightToLeft }
+/// Which way a panel or a paragraph of text reads: left to right, or right to left (Hebrew,
+/// Arabic, …), where a panel's layout is mirrored as iOS mirrors its lists. Text drawn without
+/// one takes its first strong character's (`FirstStrong`); an RTL panel passes `.rtl` so a label
+/// starting with a Latin word still reads right to left.
+public enum TextDirection: String, Hashable, Sendable {
+    case ltr, rtl
+
+    public var isRightToLeft: Bool { self == .rtl }
 }
 
 /// `direction:` in a description (and `--direction`): a fixed direction, or `auto` to take it
@@ -13,55 +16,32 @@ public enum DirectionSetting: String, Equatable, Sendable, CaseIterable {
     case auto, ltr, rtl
 }
 
-/// The first strong character of a text, as the Unicode bidirectional algorithm's rule P2
-/// finds a paragraph's direction, from a compact table: a letter in one of the right-to-left
-/// scripts' blocks (bidi classes R and AL) is right to left, any other letter left to right;
-/// digits, punctuation, spaces, symbols and marks are not strong and are passed over. The
-/// marks LRM, RLM and ALM are strong too, so a text can say which way it reads.
+/// The first strong character of a text, as rule P2 of the Unicode bidirectional algorithm
+/// finds a paragraph's direction (FriBidi's, the one that orders the text too): a letter of a
+/// right-to-left script (bidi classes R and AL) is right to left, other letters left to right;
+/// digits, punctuation, spaces, symbols and marks are passed over, and so is what an isolate
+/// holds. The marks LRM, RLM and ALM are strong, so a text can say which way it reads.
 public enum FirstStrong {
-    /// The blocks of the scripts written right to left: Hebrew, Arabic, Syriac, Thaana, NKo,
-    /// Samaritan, Mandaic and Arabic's extensions; the Hebrew and Arabic presentation forms;
-    /// the historic scripts of the SMP from Cypriot to Old Uyghur (Phoenician, Kharoshthi,
-    /// Avestan, Hanifi Rohingya, Yezidi, Sogdian, …); Mende Kikakui, Adlam and the Arabic
-    /// mathematical letters.
-    static let rightToLeftBlocks: [ClosedRange<UInt32>] = [
-        0x0590...0x08FF,
-        0xFB1D...0xFDFF,
-        0xFE70...0xFEFF,
-        0x10800...0x10FFF,
-        0x1E800...0x1EFFF,
-    ]
-
     /// The direction of the first strong character of `text`; nil when it has none.
-    public static func direction(of text: String) -> LayoutDirection? {
-        for scalar in text.unicodeScalars {
-            if let direction = direction(of: scalar) { return direction }
+    public static func direction(of text: String) -> TextDirection? {
+        let scalars = TextRuns.scalars(text)
+        guard !scalars.isEmpty else { return nil }
+        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)
+        scalars.withUnsafeBufferPointer { text in
+            fribidi_get_bidi_types(text.baseAddress, FriBidiStrIndex(scalars.count), &types)
         }
+        let paragraph = fribidi_get_par_direction(types, FriBidiStrIndex(scalars.count))
+        if paragraph == cfribidi_par_rtl() { return .rtl }
+        if paragraph == cfribidi_par_ltr() { return .ltr }
         return nil
     }
 
     /// The direction of the first text of `texts` that has a strong character.
-    public static func direction(ofFirstIn texts: some Sequence<String>) -> LayoutDirection? {
+    public static func direction(ofFirstIn texts: some Sequence<String>) -> TextDirection? {
         for text in texts {
             if let direction = direction(of: text) { return direction }
         }
         return nil
-    }
-
-    /// Right to left or left to right for a strong character, nil for any other.
-    public static func direction(of scalar: Unicode.Scalar) -> LayoutDirection? {
-        switch scalar.value {
-        case 0x200E: return .leftToRight  // LEFT-TO-RIGHT MARK
-        case 0x200F, 0x061C: return .rightToLeft  // RIGHT-TO-LEFT MARK, ARABIC LETTER MARK
-        default: break
-        }
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
-            let value = scalar.value
-            return rightToLeftBlocks.contains { $0.contains(value) } ? .rightToLeft : .leftToRight
-        default:
-            return nil
-        }
     }
 }
 
@@ -69,8 +49,8 @@ extension PanelDescription {
     /// The direction of the first strong character the panel shows, in description order: the
     /// title, then each section's title and each control's label and options, a page's own
     /// sections after its row. Stops at the first, so a long panel is read only that far.
-    func firstStrongDirection() -> LayoutDirection? {
-        func search(_ sections: [SectionDescription]) -> LayoutDirection? {
+    func firstStrongDirection() -> TextDirection? {
+        func search(_ sections: [SectionDescription]) -> TextDirection? {
             for section in sections {
                 if let title = section.title, let found = FirstStrong.direction(of: title) { return found }
                 for control in section.controls {
@@ -85,11 +65,11 @@ extension PanelDescription {
 
     /// The direction the panel is laid out in: `direction:` (or `--direction` set over it),
     /// `auto` taking the first strong character of the title and labels (left to right without one).
-    public var layoutDirection: LayoutDirection {
+    public var layoutDirection: TextDirection {
         switch direction {
-        case .ltr: .leftToRight
-        case .rtl: .rightToLeft
-        case .auto: firstStrongDirection() ?? .leftToRight
+        case .ltr: .ltr
+        case .rtl: .rtl
+        case .auto: firstStrongDirection() ?? .ltr
         }
     }
 }
@@ -102,8 +82,8 @@ extension PanelDescription {
         case .ltr, .rtl: return override ? "--direction" : "direction:"
         case .auto:
             switch firstStrongDirection() {
-            case .rightToLeft?: return "auto: the first letter of the title and labels is right to left"
-            case .leftToRight?: return "auto: the first letter of the title and labels is left to right"
+            case .rtl?: return "auto: the first letter of the title and labels is right to left"
+            case .ltr?: return "auto: the first letter of the title and labels is left to right"
             case nil: return "auto: no letter in the title and labels"
             }
         }

@@ -122,7 +122,7 @@ public final class Font {
     /// The paragraph direction `text` is drawn in without a forced one: that of its first
     /// strong character, left to right when it has none.
     public func direction(of text: String) -> TextDirection {
-        TextRuns.levels(TextRuns.scalars(text), direction: nil).base
+        FirstStrong.direction(of: text) ?? .ltr
     }
 
     /// The scalars of `text` that no font of the stack has a glyph for (opening fallbacks to
@@ -175,7 +175,7 @@ public final class Font {
 
     /// `text`'s runs left to right as drawn: by font, bidi level and script.
     func visualRuns(_ text: String, scalars: [UInt32], direction: TextDirection?) -> [TextRun] {
-        let levels = TextRuns.levels(scalars, direction: direction).levels
+        let levels = TextRuns.levels(scalars, direction: direction)
         if levels.allSatisfy({ $0 == 0 }), scalars.allSatisfy({ primary.covers(Unicode.Scalar($0) ?? " ") || Self.isInvisible(Unicode.Scalar($0) ?? " ") }) {
             return TextRuns.logicalRuns(text, levels: levels) { _, _ in 0 }
         }

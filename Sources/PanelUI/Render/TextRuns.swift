@@ -1,14 +1,6 @@
 import CFriBidi
 import CHarfBuzz
 
-/// Which way a paragraph of text runs: its base direction in the Unicode bidirectional
-/// algorithm. Text drawn without one takes it from its first strong character (left to
-/// right when it has none); an RTL panel passes `.rtl` so a label starting with a Latin
-/// word still reads right to left.
-public enum TextDirection: Sendable, Hashable {
-    case ltr, rtl
-}
-
 /// A stretch of a string shaped as one: the same font of the stack, the same bidi level and
 /// the same script. `start` and `count` are in Unicode scalars.
 struct TextRun: Equatable {
@@ -30,15 +22,16 @@ enum TextRuns {
         text.unicodeScalars.map(\.value)
     }
 
-    /// The bidi embedding level of each scalar and the paragraph's resolved direction.
+    /// The bidi embedding level of each scalar (the paragraph direction from `direction`, else
+    /// from the first strong character).
     /// Text with nothing right-to-left in it, in a paragraph not forced RTL, is all level 0
     /// without asking FriBidi.
-    static func levels(_ scalars: [UInt32], direction: TextDirection?) -> (levels: [UInt8], base: TextDirection) {
+    static func levels(_ scalars: [UInt32], direction: TextDirection?) -> [UInt8] {
         if direction != .rtl, !scalars.contains(where: { $0 >= 0x0590 }) {
-            return ([UInt8](repeating: 0, count: scalars.count), .ltr)
+            return [UInt8](repeating: 0, count: scalars.count)
         }
         let count = scalars.count
-        guard count > 0 else { return ([], direction ?? .ltr) }
+        guard count > 0 else { return [] }
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
         var brackets = [FriBidiBracketType](repeating: 0, count: count)
         var levels = [FriBidiLevel](repeating: 0, count: count)
@@ -53,8 +46,8 @@ enum TextRuns {
             fribidi_get_bracket_types(text.baseAddress, FriBidiStrIndex(count), types, &brackets)
         }
         let result = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &base, &levels)
-        guard result != 0 else { return ([UInt8](repeating: direction == .rtl ? 1 : 0, count: count), direction ?? .ltr) }
-        return (levels.map { UInt8(bitPattern: $0) }, base == cfribidi_par_rtl() ? .rtl : .ltr)
+        guard result != 0 else { return [UInt8](repeating: direction == .rtl ? 1 : 0, count: count) }
+        return levels.map { UInt8(bitPattern: $0) }
     }
 
     /// The runs of `text` in logical order. `face` picks the font of a grapheme cluster (given

@@ -37,7 +37,7 @@ struct MirroredLayoutTests {
 
     @Test func widgetsAtTheLeftLabelsAtTheRight() throws {
         let (layout, ltr) = try layouts()
-        #expect(layout.direction == .rightToLeft && ltr.direction == .leftToRight)
+        #expect(layout.direction == .rtl && ltr.direction == .ltr)
         let group = layout.sections[0].groupFrame, m = layout.metrics
         for row in layout.targets {
             #expect(row.isRightToLeft)

@@ -239,7 +239,7 @@ struct BurnInShiftTests {
     @Test func roomOfAMirroredLayoutIsMirrored() throws {
         let m = try model(Size(width: 320, height: 240), yaml: "direction: rtl\n" + Self.yaml)
         let room = m.shiftRoom(titleFont: try titleFont(m))
-        #expect(m.layout.direction == .rightToLeft)
+        #expect(m.layout.direction == .rtl)
         #expect(room.left == 8 && room.right == 4, "\(room)")
     }
 }

@@ -53,7 +53,7 @@ struct RightToLeftPanelTests {
     @Test(arguments: ["light", "dark"])
     func mirroredPanel(_ theme: String) throws {
         var m = try model(theme: theme)
-        #expect(m.layout.direction == .rightToLeft)
+        #expect(m.layout.direction == .rtl)
         expectGolden(try render(m, at: 0), named: "panels/rtl-\(theme)")
         _ = tap(&m, m.layout.targets.last!.frame.center, at: 0)
         expectGolden(try render(m, at: 1), named: "panels/rtl-page-\(theme)")

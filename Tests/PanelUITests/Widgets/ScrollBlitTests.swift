@@ -122,7 +122,7 @@ struct ScrollBlitTests {
     @Test(arguments: [7.0, -7, -63])
     func everyScrolledFrameOfAMirroredListEqualsAFullRepaint(step: Double) throws {
         let mirrored = try ScrollBlitTests(yaml: "direction: rtl\n" + Self.yaml)
-        #expect(mirrored.makeModel().layout.direction == .rightToLeft)
+        #expect(mirrored.makeModel().layout.direction == .rtl)
         let count = step < 0 ? Int((2000 / -step).rounded(.up)) : 40
         let (moves, _) = mirrored.drag(step: step, count: min(count, 200), startY: step < 0 ? 460 : 120)
         #expect(moves > 0)
