@@ -28,7 +28,7 @@ extension Canvas {
     }
 
     /// A guard against float noise: a pixel counts as inside an analytic span only if clearly so.
-    private static let spanEpsilon = 1e-7
+    static let spanEpsilon = 1e-7
 
     private func fill(_ box: RoundedBox, color: Color, hole: Rect? = nil) {
         guard box.isFinite, let paint = paint(color), let outer = box.offset(0.5) else { return }
@@ -112,7 +112,7 @@ extension Canvas {
     }
 
     /// A filled shape's coverage of the pixel whose centre is `distance` from its outline.
-    private static func fillCoverage(distance: Double) -> Double {
+    static func fillCoverage(distance: Double) -> Double {
         min(max(0.5 - distance, 0), 1)
     }
 }
@@ -120,7 +120,7 @@ extension Canvas {
 /// One row between a box's corners, kept to draw the rows like it: its columns, the span
 /// inside its edges (filled for a fill, the hole of a ring for a stroke) and its edge pixels'
 /// blend alphas.
-private struct StraightRows {
+struct StraightRows {
     let cols: Range<Int>
     let inside: Range<Int>
     let fillsInside: Bool
@@ -157,8 +157,39 @@ private struct StraightRows {
 
     @inline(__always)
     func draw(_ line: UnsafeMutablePointer<UInt32>, paint: Paint) {
-        for (i, a) in leftAlphas.enumerated() { paint.blend(line + cols.lowerBound + i, alpha: a) }
+        drawLeft(line, paint: paint)
         if fillsInside { paint.fillSpan(line + inside.lowerBound, count: inside.count) }
+        drawRight(line, paint: paint)
+    }
+
+    /// The edge pixels left of `inside`.
+    @inline(__always)
+    func drawLeft(_ line: UnsafeMutablePointer<UInt32>, paint: Paint) {
+        for (i, a) in leftAlphas.enumerated() { paint.blend(line + cols.lowerBound + i, alpha: a) }
+    }
+
+    /// The edge pixels right of `inside`.
+    @inline(__always)
+    func drawRight(_ line: UnsafeMutablePointer<UInt32>, paint: Paint) {
         for (i, a) in rightAlphas.enumerated() { paint.blend(line + inside.upperBound + i, alpha: a) }
+    }
+}
+
+extension Canvas {
+    /// A filled box's row at pixel row `y` when it lies between the corners, as `fill` draws
+    /// it in this canvas: the same for every such row. nil for a row in or beyond the corners,
+    /// or a box whose edge pixels change from row to row.
+    func straightFillRow(of box: RoundedBox, atY y: Int, paint: Paint) -> StraightRows? {
+        guard box.isFinite, let reach = box.offset(0.5) else { return nil }
+        let inside = box.offset(-0.5)
+        let py = Double(y) + 0.5
+        guard box.isStraight(atY: py), reach.isStraight(atY: py), inside?.isStraight(atY: py) ?? true,
+              let insideHalfWidth = inside?.halfWidth(atY: py) else { return nil }
+        let area = drawable
+        let cols = pixelRange(centre: box.cx, halfWidth: reach.hx, within: area.minX, area.maxX)
+        guard !cols.isEmpty else { return nil }
+        var inner = pixelRange(centre: box.cx, halfWidth: insideHalfWidth - Self.spanEpsilon, within: cols.lowerBound, cols.upperBound)
+        if inner.isEmpty { inner = cols.upperBound..<cols.upperBound }
+        return StraightRows(box: box, py: py, cols: cols, inside: inner, fillsInside: true, paint: paint, coverage: Self.fillCoverage)
     }
 }

@@ -113,7 +113,7 @@ public struct PanelPainter {
         let layout = model.layout
         let m = layout.metrics
         let clip = canvas.clip
-        canvas.fill(clip, color: theme.background)
+        fillBackground(of: layout, dy: dy, canvas: canvas)
         if let fullTitle = layout.title, let frame = layout.titleFrame, frame.intersects(clip) {
             // Centred, clear of a page's back control on either side.
             let side = layout.backFrame.map { $0.width } ?? m.sideMargin
@@ -134,10 +134,8 @@ public struct PanelPainter {
         let top = content.clip.minY - dy, bottom = content.clip.maxY - dy
         for index in layout.sectionIndices(reaching: top, bottom) {
             let section = layout.sections[index]
+            // The group's box is part of the background (`fillBackground`).
             let groupFrame = section.groupFrame.offsetBy(dx: 0, dy: dy)
-            if groupFrame.intersects(content.clip) {
-                content.fillRoundedRect(RectF(groupFrame), radius: m.groupCornerRadius, color: theme.rowBackground)
-            }
             if let fullTitle = section.title, let frame = section.headerFrame?.offsetBy(dx: 0, dy: dy), frame.intersects(content.clip) {
                 let title = headerFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * m.rowInset))
                 // Header text sits near the group below it, as grouped tables do.

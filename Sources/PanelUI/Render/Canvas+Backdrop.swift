@@ -1,0 +1,81 @@
+/// The flat layers under a band of a panel: a background and opaque rounded boxes on it
+/// (a list's groups), written a row at a time in address order.
+///
+/// Filled one layer after the other, the band's background is written whole and then the
+/// boxes write most of it again. Row by row, each pixel between a box's corners is written
+/// once, and each row's pixels are written left to right. On the build machine that order
+/// matters as much as the count: a row written left, right, then middle took twice as long
+/// from memory as the same stores in order.
+extension Canvas {
+    /// Exactly `fill(drawable, color: background)` followed by `fillRoundedRect(box, radius:,
+    /// color: boxColor)` for each box, but each pixel of a row between a box's corners is written
+    /// once. Boxes must not overlap. A translucent box colour is drawn in layers.
+    public func fillBackdrop(background: Color, boxes: [RectF], radius: Double, boxColor: Color) {
+        let area = drawable
+        guard !area.isEmpty else { return }
+        let shapes = boxes.map { RoundedBox($0, radius: radius) }.filter { $0.isFinite }.sorted { $0.cx - $0.hx < $1.cx - $1.hx }
+        guard let fill = paint(boxColor), fill.isOpaque, let ground = paint(background), !shapes.isEmpty else {
+            fill(area, color: background)
+            for box in boxes { fillRoundedRect(box, radius: radius, color: boxColor) }
+            return
+        }
+        // A box's straight row is the same from row to row: kept while it stays straight.
+        // Rows refer to them by index, so no row retains a kept row's arrays.
+        var kept = [StraightRows?](repeating: nil, count: shapes.count)
+        var crossing: [Int] = []
+        crossing.reserveCapacity(shapes.count)
+        // Rows across a box's corners, drawn in layers when the next straight row comes.
+        var layeredFrom: Int?
+        for y in area.minY..<area.maxY {
+            let line = row(y)
+            let py = Double(y) + 0.5
+            crossing.removeAll(keepingCapacity: true)
+            var layered = false
+            for i in shapes.indices where abs(py - shapes[i].cy) <= shapes[i].hy + 0.5 {
+                if kept[i] == nil || !shapes[i].isStraight(atY: py) { kept[i] = straightFillRow(of: shapes[i], atY: y, paint: fill) }
+                // Each box right of the one before, so one pass left to right draws them in layers' order.
+                guard let rows = kept[i], crossing.last.map({ kept[$0]!.cols.upperBound <= rows.cols.lowerBound }) ?? true else {
+                    layered = true
+                    break
+                }
+                crossing.append(i)
+            }
+            guard !layered else {
+                layeredFrom = layeredFrom ?? y
+                continue
+            }
+            if let top = layeredFrom {
+                drawLayered(rows: top..<y, background: background, boxes: boxes, radius: radius, boxColor: boxColor)
+                layeredFrom = nil
+            }
+            // Left to right: the background up to a box's inside (its left edge pixels blend
+            // over it), the inside, then the background on to the next box and the right edge
+            // pixels over it.
+            var x = area.minX
+            var pending: Int?
+            for i in crossing {
+                let inside = kept[i]!.inside
+                ground.fillSpan(line + x, count: inside.lowerBound - x)
+                if let pending { kept[pending]!.drawRight(line, paint: fill) }
+                kept[i]!.drawLeft(line, paint: fill)
+                fill.fillSpan(line + inside.lowerBound, count: inside.count)
+                x = inside.upperBound
+                pending = i
+            }
+            ground.fillSpan(line + x, count: area.maxX - x)
+            if let pending { kept[pending]!.drawRight(line, paint: fill) }
+        }
+        if let top = layeredFrom {
+            drawLayered(rows: top..<area.maxY, background: background, boxes: boxes, radius: radius, boxColor: boxColor)
+        }
+    }
+
+    /// Rows across a box's corners, as `fill` and `fillRoundedRect` draw them.
+    private func drawLayered(rows: Range<Int>, background: Color, boxes: [RectF], radius: Double, boxColor: Color) {
+        var band = self
+        band.clip = Rect(x: drawable.minX, y: rows.lowerBound, width: drawable.width, height: rows.count)
+        band.shapeMasks = nil
+        band.fill(band.clip, color: background)
+        for box in boxes { band.fillRoundedRect(box, radius: radius, color: boxColor) }
+    }
+}
