@@ -19,6 +19,8 @@ public struct PanelPainter {
     let pageSnapshots = PageSnapshots()
     /// Colours raised to a contrast, kept from frame to frame.
     let contrast = ContrastMemo()
+    /// Widgets at rest, kept as the pixels they leave on their row.
+    let resting = RestingWidgets()
     /// How much of the list the frames so far looked at, for tests that a frame's work
     /// follows what shows, not how long the list is.
     let counters = PaintCounters()
@@ -243,15 +245,18 @@ public struct PanelPainter {
                 // In motion, a widget's shapes are new every frame: kept masks would only churn.
                 canvas.shapeMasks = nil
             }
-            if disabled {
-                // Faded as one layer, so overlapping parts (knob over track) don't show through each other.
-                canvas.opacity = 1
-                let painted = control.kind.behavior.paintedFrame(row)
-                canvas.drawLayer(painted, opacity: Self.disabledOpacity) { layer, _ in
-                    drawWidget(layer, row.controlFrame.offsetBy(dx: -painted.x, dy: -painted.y))
+            if disabled { canvas.opacity = 1 }
+            let painted = control.kind.behavior.paintedFrame(row)
+            let resting = restingKey(control, target: target, row: row, in: painted, onness: onness, disabled: disabled, model: model)
+            drawResting(resting, in: painted.intersection(row.frame), canvas: canvas) {
+                if disabled {
+                    // Faded as one layer, so overlapping parts (knob over track) don't show through each other.
+                    canvas.drawLayer(painted, opacity: Self.disabledOpacity) { layer, _ in
+                        drawWidget(layer, row.controlFrame.offsetBy(dx: -painted.x, dy: -painted.y))
+                    }
+                } else {
+                    drawWidget(canvas, row.controlFrame)
                 }
-            } else {
-                drawWidget(canvas, row.controlFrame)
             }
         }
     }

@@ -1,0 +1,105 @@
+import Testing
+@testable import PanelUI
+
+/// Checkboxes, radio options and switches at rest are drawn again from the pixels they left
+/// (`RestingWidgets`); every frame so drawn must equal a frame drawn by a painter that kept
+/// nothing, after toggles, scrolling, disabling and at other scales and directions.
+@Suite struct RestingWidgetTests {
+    static func yaml(direction: String) -> String {
+        var lines = ["title: Resting", "direction: \(direction)", "sections:", "  - title: Boxes", "    controls:",
+                     "      - {id: radio, kind: radio, label: Mode, options: [One, Two, Three], default: Two}"]
+        for n in 0..<12 {
+            let kind = ["checkbox", "switch"][n % 2]
+            lines.append("      - {id: c\(n), kind: \(kind), label: Setting \(n), default: \(n % 3 == 0), enabled: \(n % 5 != 4)}")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    struct Panel {
+        let description: PanelDescription
+        let fonts = FontCache()
+        let size = Size(width: 800, height: 480)
+        let scale: Double
+        var model: PanelModel
+        let painter: PanelPainter
+
+        init(direction: String, scale: Double) throws {
+            description = try PanelDescription.parse(RestingWidgetTests.yaml(direction: direction), file: "resting.yml",
+                                                     fileExists: { _ in true })
+            self.scale = scale
+            model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size, scale: scale, fonts: fonts))
+            painter = try PanelPainter(description: description, fonts: fonts, scale: scale, logicalSize: size)
+        }
+
+        /// A frame drawn by this panel's painter, which keeps widgets between frames.
+        func frame(at t: Double) -> PixelBuffer {
+            let buffer = PixelBuffer(size: size)
+            painter.draw(model, at: t, into: buffer, clip: buffer.bounds)
+            return buffer
+        }
+
+        /// The same frame drawn by a painter made for it, which has kept nothing.
+        func fresh(at t: Double) throws -> PixelBuffer {
+            let buffer = PixelBuffer(size: size)
+            try PanelPainter(description: description, fonts: fonts, scale: scale, logicalSize: size)
+                .draw(model, at: t, into: buffer, clip: buffer.bounds)
+            return buffer
+        }
+    }
+
+    static func differing(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+        zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+    }
+
+    @Test(arguments: [("ltr", 1.0), ("rtl", 1.0), ("ltr", 1.5), ("ltr", 2.0)])
+    func keptWidgetsDrawWhatTheWidgetsDraw(direction: String, scale: Double) throws {
+        var panel = try Panel(direction: direction, scale: scale)
+        _ = panel.frame(at: 0)
+        #expect(panel.painter.resting.copies == 0, "the first frame draws every widget")
+        #expect(Self.differing(panel.frame(at: 0), try panel.fresh(at: 0)) == 0)
+        // Every widget whole in the viewport: copied on the second frame.
+        let layout = panel.model.layout
+        let shown = layout.sections.flatMap(\.rows).filter { $0.target != nil && layout.viewport.intersection($0.controlFrame) == $0.controlFrame }
+        #expect(shown.count >= 2)
+        #expect(panel.painter.resting.copies == shown.count, "the second frame copies the widgets it kept")
+
+        // Toggled, animated, and settled: the new look is drawn, then kept and copied.
+        for index in [1, 2, 3] {
+            _ = panel.model.setValue(.bool(index != 1), ofControl: index, animated: true, at: 0)
+        }
+        _ = panel.model.setValue(.option("Three"), ofControl: 0, animated: true, at: 0)
+        for t in [0.05, 0.1, 2, 3] {
+            _ = panel.model.advance(to: t)
+            #expect(Self.differing(panel.frame(at: t), try panel.fresh(at: t)) == 0, "at \(t)")
+        }
+
+        // Scrolled to another whole-pixel position: kept widgets are copied where they show now.
+        let before = panel.painter.resting.copies
+        let end = dragListUp(&panel.model, painter: panel.painter, into: PixelBuffer(size: panel.size))
+        #expect(Self.differing(panel.frame(at: end), try panel.fresh(at: end)) == 0, "scrolled")
+        #expect(panel.painter.resting.copies > before)
+    }
+
+    /// Under a finger a widget is drawn, not copied: the switch's knob stretches, and the
+    /// halo is under the box.
+    @Test func aPressedWidgetIsDrawn() throws {
+        var panel = try Panel(direction: "ltr", scale: 1)
+        _ = panel.frame(at: 0)
+        let row = try #require(panel.model.layout.sections[0].rows.first { $0.target == 2 })
+        _ = panel.model.handle(PanelTouch(phase: .down, slot: 0, position: row.controlFrame.center), at: 0.01)
+        #expect(Self.differing(panel.frame(at: 0.2), try panel.fresh(at: 0.2)) == 0)
+    }
+
+    /// Kept images never hold more than their limit, however many looks a panel shows.
+    @Test func keptPixelsStayBounded() {
+        let widgets = RestingWidgets()
+        let buffer = PixelBuffer(width: 600, height: 600, fill: 0xFFFFFF)
+        let canvas = Canvas(buffer: buffer)
+        for n in 0..<40 {
+            let rect = Rect(x: 0, y: 0, width: 200 + n, height: 400)
+            widgets.draw(RestingWidgets.Key(target: n, on: true, rising: true, disabled: false, mirrored: false, size: rect.size,
+                                            frame: rect), in: rect, canvas: canvas) {}
+            #expect(widgets.keptPixels <= RestingWidgets.maxPixels)
+        }
+    }
+}
