@@ -68,6 +68,12 @@ enum FrameBench {
                 : { memset(pixels, Int32(i & 0xFF), bytes); blackHole(pixels) }
             for state in 0..<2 {
                 if state == 0 {
+                    // The frame before: drawn by the painter, as a running panel's last frame
+                    // was, then copied to the screen. Without it a render would meet the lines
+                    // the memset round left and the memset those a render left, and what wrote
+                    // a line last changes what writing it again costs (a render after a render
+                    // took 15-20 % less than the same render after a memset).
+                    painter.draw(model, at: 0, into: frame, clip: frame.bounds)
                     frame.copyRotated(rect: frame.bounds, rotation: .r0, into: target)
                     blackHole(screen)
                 } else {
