@@ -239,8 +239,6 @@ public struct PanelPainter {
             }
             if let mark { drawFeedback(mark, row: row, x: row.badgeX ?? labelEnd, badge: badge, canvas: canvas) }
             let onness = model.onness(ofTarget: target, at: now)
-            let drawWidget = widgetDrawing(control, target: target, row: row, onness: onness, model: model,
-                                           fadedOver: disabled ? theme.rowBackground : nil)
             if onness != 0 && onness != 1 {
                 // In motion, a widget's shapes are new every frame: kept masks would only churn.
                 canvas.shapeMasks = nil
@@ -249,6 +247,9 @@ public struct PanelPainter {
             let painted = control.kind.behavior.paintedFrame(row)
             let resting = restingKey(control, target: target, row: row, in: painted, onness: onness, disabled: disabled, model: model)
             drawResting(resting, in: painted.intersection(row.frame), canvas: canvas) {
+                // Made only when drawn: a widget copied from its kept pixels needs no painter.
+                let drawWidget = widgetDrawing(control, target: target, row: row, onness: onness, model: model,
+                                               fadedOver: disabled ? theme.rowBackground : nil)
                 if disabled {
                     // Faded as one layer, so overlapping parts (knob over track) don't show through each other.
                     canvas.drawLayer(painted, opacity: Self.disabledOpacity) { layer, _ in
