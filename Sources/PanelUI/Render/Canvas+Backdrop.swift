@@ -15,9 +15,7 @@ extension Canvas {
         guard !area.isEmpty else { return }
         let shapes = boxes.map { RoundedBox($0, radius: radius) }.filter { $0.isFinite }.sorted { $0.cx - $0.hx < $1.cx - $1.hx }
         guard let fill = paint(boxColor), fill.isOpaque, let ground = paint(background), !shapes.isEmpty else {
-            fill(area, color: background)
-            for box in boxes { fillRoundedRect(box, radius: radius, color: boxColor) }
-            return
+            return drawLayered(rows: area.minY..<area.maxY, background: background, boxes: boxes, radius: radius, boxColor: boxColor)
         }
         // A box's straight row is the same from row to row: kept while it stays straight.
         // Rows refer to them by index, so no row retains a kept row's arrays.
@@ -70,7 +68,8 @@ extension Canvas {
         }
     }
 
-    /// Rows across a box's corners, as `fill` and `fillRoundedRect` draw them.
+    /// `rows` in layers, as `fill` and `fillRoundedRect` draw them: rows across a box's
+    /// corners, and every row when the boxes are translucent.
     private func drawLayered(rows: Range<Int>, background: Color, boxes: [RectF], radius: Double, boxColor: Color) {
         var band = self
         band.clip = Rect(x: drawable.minX, y: rows.lowerBound, width: drawable.width, height: rows.count)

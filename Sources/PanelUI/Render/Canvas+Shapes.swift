@@ -28,7 +28,7 @@ extension Canvas {
     }
 
     /// A guard against float noise: a pixel counts as inside an analytic span only if clearly so.
-    static let spanEpsilon = 1e-7
+    private static let spanEpsilon = 1e-7
 
     private func fill(_ box: RoundedBox, color: Color, hole: Rect? = nil) {
         guard box.isFinite, let paint = paint(color), let outer = box.offset(0.5) else { return }
@@ -64,19 +64,12 @@ extension Canvas {
         var middle: StraightRows?
         for y in rows {
             let py = Double(y) + 0.5
-            let straight = box.isStraight(atY: py) && reach.isStraight(atY: py) && inside?.isStraight(atY: py) ?? true
+            let straight = Self.isStraight(box, reach: reach, inside: inside, atY: py)
             if straight, let middle {
                 middle.draw(row(y), paint: paint)
                 continue
             }
-            guard let reachHalfWidth = reach.halfWidth(atY: py) else { continue }
-            let cols = pixelRange(centre: box.cx, halfWidth: reachHalfWidth, within: area.minX, area.maxX)
-            guard !cols.isEmpty else { continue }
-            var inner = cols.upperBound..<cols.upperBound
-            if let insideHalfWidth = inside?.halfWidth(atY: py) {
-                inner = pixelRange(centre: box.cx, halfWidth: insideHalfWidth - Self.spanEpsilon, within: cols.lowerBound, cols.upperBound)
-                if inner.isEmpty { inner = cols.upperBound..<cols.upperBound }
-            }
+            guard let (cols, inner) = rowSpans(box, reach: reach, inside: inside, atY: py) else { continue }
             let line = row(y)
             func edge(_ x: Int) {
                 paint.blend(line + x, alpha: paint.alpha(coverage: coverage(box.distance(Double(x) + 0.5, py))))
@@ -89,6 +82,30 @@ extension Canvas {
                                       coverage: coverage)
             }
         }
+    }
+
+    /// Whether row `py` lies between the corners of the box and of the outlines around and
+    /// inside it: its edge pixels are then those of every such row.
+    @inline(__always)
+    static func isStraight(_ box: RoundedBox, reach: RoundedBox, inside: RoundedBox?, atY py: Double) -> Bool {
+        box.isStraight(atY: py) && reach.isStraight(atY: py) && inside?.isStraight(atY: py) ?? true
+    }
+
+    /// The columns of row `py` whose pixel centres lie in `reach`, within the canvas, and the
+    /// span among them `inside` covers (empty at their right end when it covers none); nil when
+    /// the row misses `reach` or the canvas.
+    @inline(__always)
+    func rowSpans(_ box: RoundedBox, reach: RoundedBox, inside: RoundedBox?, atY py: Double) -> (cols: Range<Int>, inside: Range<Int>)? {
+        guard let reachHalfWidth = reach.halfWidth(atY: py) else { return nil }
+        let area = drawable
+        let cols = pixelRange(centre: box.cx, halfWidth: reachHalfWidth, within: area.minX, area.maxX)
+        guard !cols.isEmpty else { return nil }
+        var inner = cols.upperBound..<cols.upperBound
+        if let insideHalfWidth = inside?.halfWidth(atY: py) {
+            inner = pixelRange(centre: box.cx, halfWidth: insideHalfWidth - Self.spanEpsilon, within: cols.lowerBound, cols.upperBound)
+            if inner.isEmpty { inner = cols.upperBound..<cols.upperBound }
+        }
+        return (cols, inner)
     }
 
     /// Draws a small box from its kept coverage; false, drawing nothing, when it is too big
@@ -180,16 +197,11 @@ extension Canvas {
     /// it in this canvas: the same for every such row. nil for a row in or beyond the corners,
     /// or a box whose edge pixels change from row to row.
     func straightFillRow(of box: RoundedBox, atY y: Int, paint: Paint) -> StraightRows? {
+        // As `fill` draws a box.
         guard box.isFinite, let reach = box.offset(0.5) else { return nil }
-        let inside = box.offset(-0.5)
-        let py = Double(y) + 0.5
-        guard box.isStraight(atY: py), reach.isStraight(atY: py), inside?.isStraight(atY: py) ?? true,
-              let insideHalfWidth = inside?.halfWidth(atY: py) else { return nil }
-        let area = drawable
-        let cols = pixelRange(centre: box.cx, halfWidth: reach.hx, within: area.minX, area.maxX)
-        guard !cols.isEmpty else { return nil }
-        var inner = pixelRange(centre: box.cx, halfWidth: insideHalfWidth - Self.spanEpsilon, within: cols.lowerBound, cols.upperBound)
-        if inner.isEmpty { inner = cols.upperBound..<cols.upperBound }
+        let inside = box.offset(-0.5), py = Double(y) + 0.5
+        guard Self.isStraight(box, reach: reach, inside: inside, atY: py),
+              let (cols, inner) = rowSpans(box, reach: reach, inside: inside, atY: py) else { return nil }
         return StraightRows(box: box, py: py, cols: cols, inside: inner, fillsInside: true, paint: paint, coverage: Self.fillCoverage)
     }
 }
