@@ -32,6 +32,10 @@ public struct Transition: Equatable, Sendable {
     /// Whether it moves up (a control turning on).
     public var isRising: Bool { to > from }
 
+    /// The way it last went: up or down while it moves, and once settled without moving,
+    /// up when it rests on. A box's animation picks its pose by it.
+    public var wentUp: Bool { from == to ? to >= 1 : isRising }
+
     public func value(at now: Double) -> Double {
         guard duration > 0, now < end else { return to }
         let t = max(0, (now - start) / duration)

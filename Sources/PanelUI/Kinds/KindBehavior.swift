@@ -69,6 +69,10 @@ protocol KindBehavior: Sendable {
     /// Whether the widget draws its own pressed look (a slider's knob, a stepper's button)
     /// instead of the panel's halo or row highlight.
     var drawsOwnPressedLook: Bool { get }
+    /// Whether the widget's look when fully on or off and untouched depends only on that and
+    /// its control, so the painter may keep its pixels (`RestingWidgets`): not a slider or a
+    /// stepper, whose look follows a value.
+    var keepsRestingLook: Bool { get }
     /// What a finger down at `point` (content coordinates) on `target` is for this kind:
     /// the row's tap rule, nothing (the list may scroll), or a finger the widget follows.
     func claim(_ point: Point, target: Int, in model: PanelModel, at now: Double) -> FingerClaim
@@ -181,6 +185,7 @@ extension KindBehavior {
     var opensPage: Bool { false }
     var hasThumb: Bool { look == .track }
     var drawsOwnPressedLook: Bool { false }
+    var keepsRestingLook: Bool { false }
 
     func placement(of control: ControlDescription, in room: RowRoom) -> WidgetPlacement {
         WidgetPlacement(size: widgetSize(rowHeight: room.metrics.rowHeight))

@@ -2,15 +2,12 @@
 extension PanelPainter {
     /// The look of a widget that isn't moving or touched, or nil when it must be drawn: in
     /// motion, under a finger, or a kind whose look follows a value (a slider, a stepper).
-    /// `painted`: every pixel the widget may touch.
-    func restingKey(_ control: ControlDescription, target: Int, row: PanelLayout.Row, in painted: Rect, onness: Double,
+    /// `kept`: every pixel the widget may touch in its row.
+    func restingKey(_ control: ControlDescription, target: Int, row: PanelLayout.Row, in kept: Rect, onness: Double,
                     disabled: Bool, model: PanelModel) -> RestingWidgets.Key? {
-        guard [.checkbox, .radio, .switch].contains(control.kind), onness == 0 || onness == 1,
+        guard control.kind.behavior.keepsRestingLook, onness == 0 || onness == 1,
               !model.state(ofTarget: target).contains(.highlighted), model.knobDrags[target] == nil else { return nil }
-        let transition = model.transitions[target]
-        let kept = painted.intersection(row.frame)
-        return RestingWidgets.Key(target: target, on: onness == 1,
-                                  rising: transition.from == transition.to ? transition.to >= 1 : transition.isRising,
+        return RestingWidgets.Key(target: target, on: onness == 1, rising: model.transitions[target].wentUp,
                                   disabled: disabled, mirrored: row.isRightToLeft, size: kept.size,
                                   frame: row.controlFrame.offsetBy(dx: -kept.x, dy: -kept.y))
     }

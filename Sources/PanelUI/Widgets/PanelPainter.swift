@@ -244,9 +244,9 @@ public struct PanelPainter {
                 canvas.shapeMasks = nil
             }
             if disabled { canvas.opacity = 1 }
-            let painted = control.kind.behavior.paintedFrame(row)
-            let resting = restingKey(control, target: target, row: row, in: painted, onness: onness, disabled: disabled, model: model)
-            drawResting(resting, in: painted.intersection(row.frame), canvas: canvas) {
+            let painted = control.kind.behavior.paintedFrame(row), kept = painted.intersection(row.frame)
+            let resting = restingKey(control, target: target, row: row, in: kept, onness: onness, disabled: disabled, model: model)
+            drawResting(resting, in: kept, canvas: canvas) {
                 // Made only when drawn: a widget copied from its kept pixels needs no painter.
                 let drawWidget = widgetDrawing(control, target: target, row: row, onness: onness, model: model,
                                                fadedOver: disabled ? theme.rowBackground : nil)

@@ -12,7 +12,7 @@ final class RestingWidgets {
         /// The painter draws one description: the target names the control, its style and pictures.
         var target: Int
         var on: Bool
-        /// A box's animation direction picks its last pose (`CheckboxKind.boxDrawing`).
+        /// A box's animation direction picks its last pose (`Transition.wentUp`, `CheckboxKind.boxDrawing`).
         var rising: Bool
         var disabled: Bool
         var mirrored: Bool

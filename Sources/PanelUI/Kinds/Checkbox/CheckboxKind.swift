@@ -3,6 +3,7 @@
 struct CheckboxKind: OnOffKind {
     var pluralName: String { "checkboxes" }
     var look: KindLook { .box }
+    var keepsRestingLook: Bool { true }
     var curve: Transition.Curve { .linear }
 
     func widgetSize(rowHeight: Int) -> Size { Self.boxSize(rowHeight: rowHeight) }
@@ -29,8 +30,7 @@ struct CheckboxKind: OnOffKind {
         style.lineWidth *= c.model.layout.metrics.scale
         if let row = c.fadedOver { style = style.legible(fadedTo: PanelPainter.disabledOpacity, over: row, memo: c.contrast) }
         let painter = CheckboxPainter(style: style, onImage: c.image(style.onImage), offImage: c.image(style.offImage))
-        let transition = c.model.transitions[c.target]
-        let turningOn = transition.from == transition.to ? transition.to >= 1 : transition.isRising
+        let turningOn = c.model.transitions[c.target].wentUp
         let onness = c.onness
         return { canvas, frame in painter.draw(in: canvas, frame: frame, onness: onness, turningOn: turningOn) }
     }

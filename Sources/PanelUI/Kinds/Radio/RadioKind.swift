@@ -4,6 +4,7 @@ struct RadioKind: KindBehavior {
     var pluralName: String { "radio groups" }
     var ownKeys: [String] { ["options", "must_have_selection"] }
     var look: KindLook { .box }
+    var keepsRestingLook: Bool { true }
     var curve: Transition.Curve { .linear }
 
     func decode(into control: inout ControlDescription, _ k: KindKeys) throws(DescriptionError) {

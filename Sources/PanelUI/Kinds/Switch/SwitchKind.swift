@@ -3,6 +3,7 @@
 struct SwitchKind: OnOffKind {
     var pluralName: String { "switches" }
     var look: KindLook { .track }
+    var keepsRestingLook: Bool { true }
     var curve: Transition.Curve { .easeInOut }
     var dragsKnob: Bool { true }
 
