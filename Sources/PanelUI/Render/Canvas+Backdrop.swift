@@ -1,3 +1,5 @@
+import Glibc
+
 /// The flat layers under a band of a panel: a background and opaque rounded boxes on it
 /// (a list's groups), written a row at a time in address order.
 ///
@@ -24,9 +26,20 @@ extension Canvas {
         crossing.reserveCapacity(shapes.count)
         // Rows across a box's corners, drawn in layers when the next straight row comes.
         var layeredFrom: Int?
+        // On an opaque background a row is a function of which boxes cross it and their kept
+        // rows alone: while neither changes, the row above is copied, from the cache, in one
+        // string move instead of a store loop per span.
+        var copySource: Int?
+        var crossed = [Bool](repeating: false, count: shapes.count)
+        let copyBytes = area.width * 4
         for y in area.minY..<area.maxY {
             let line = row(y)
             let py = Double(y) + 0.5
+            if let source = copySource, Self.sameRow(shapes, crossed: crossed, atY: py) {
+                memcpy(line + area.minX, row(source) + area.minX, copyBytes)
+                continue
+            }
+            copySource = nil
             crossing.removeAll(keepingCapacity: true)
             var layered = false
             for i in shapes.indices where abs(py - shapes[i].cy) <= shapes[i].hy + 0.5 {
@@ -62,10 +75,26 @@ extension Canvas {
             }
             ground.fillSpan(line + x, count: area.maxX - x)
             if let pending { kept[pending]!.drawRight(line, paint: fill) }
+            if ground.isOpaque {
+                copySource = y
+                for i in shapes.indices { crossed[i] = false }
+                for i in crossing { crossed[i] = true }
+            }
         }
         if let top = layeredFrom {
             drawLayered(rows: top..<area.maxY, background: background, boxes: boxes, radius: radius, boxColor: boxColor)
         }
+    }
+
+    /// Whether row `py` meets the same boxes as the row `crossed` was taken on, each between
+    /// its corners, so that it reuses their kept rows unchanged.
+    @inline(__always)
+    private static func sameRow(_ shapes: [RoundedBox], crossed: [Bool], atY py: Double) -> Bool {
+        for i in shapes.indices {
+            let crosses = abs(py - shapes[i].cy) <= shapes[i].hy + 0.5
+            guard crosses == crossed[i], !crosses || shapes[i].isStraight(atY: py) else { return false }
+        }
+        return true
     }
 
     /// `rows` in layers, as `fill` and `fillRoundedRect` draw them: rows across a box's
