@@ -1,13 +1,17 @@
-/// Widgets at rest, kept as the pixels they leave on a flat row: a checkbox, radio option or
-/// switch that is not moving is drawn again by copying those pixels, instead of blending its
+import Glibc
+
+/// Widgets at rest, kept with the pixels they were drawn over: a checkbox, radio option or
+/// switch that is not moving is drawn again by copying its pixels, instead of blending its
 /// ring, check, track, shadow and knob one shape after the other.
 ///
-/// A kept widget is used only where it was made: over a rectangle of one colour (the pixels
-/// under it are compared before each use), whole inside the clip, and for the same look
-/// (`Key`). Anything else draws the widget itself. Kept at most `maxPixels` pixels, so a long
-/// list or a scale of 4 can't grow it without bound.
+/// A kept widget is used only over exactly the pixels it was drawn on (compared before each
+/// use: a row's background, a separator, a group's edge) and for the same look (`Key`).
+/// Anything else draws the widget itself. A widget cut by the clip into bands of rows (rows of
+/// side-by-side columns that don't line up) is kept and copied band by band: each pixel
+/// depends only on the look and the pixel under it. Kept at most `maxPixels` pixels, counting
+/// both, so a long list or a scale of 4 can't grow it without bound.
 final class RestingWidgets {
-    /// What a widget at rest looks like; with the colour under it, everything its pixels depend on.
+    /// What a widget at rest looks like; with the pixels under it, everything its pixels depend on.
     struct Key: Hashable {
         /// The painter draws one description: the target names the control, its style and pictures.
         var target: Int
@@ -20,69 +24,90 @@ final class RestingWidgets {
         /// whole-pixel position.
         var size: Size
         var frame: Rect
-        var under: UInt32 = 0
+    }
+
+    /// A widget's rectangle before and after it was drawn, row after row, and which rows hold both.
+    private struct Kept {
+        var under: [UInt32]
+        var drawn: [UInt32]
+        var held: [Bool]
     }
 
     /// 2 MB of pixels.
     static let maxPixels = 1 << 19
 
-    private var images: [Key: [UInt32]] = [:]
+    private var images: [Key: Kept] = [:]
     private var pixels = 0
     /// Pixels kept now.
     var keptPixels: Int { pixels }
-    /// Widgets drawn from a kept image, for tests.
+    /// Widgets (or bands of them) drawn from kept pixels, and drawn by their painters, for tests.
     private(set) var copies = 0
+    private(set) var draws = 0
 
-    /// Draws the widget in `rect` (every pixel it may touch) by `draw`, or from its kept pixels.
+    /// Draws the widget in `rect` (every pixel it may touch) by `draw`, or from its kept pixels,
+    /// as far as the clip lets it.
     func draw(_ key: Key, in rect: Rect, canvas: Canvas, draw: () -> Void) {
-        guard !rect.isEmpty, canvas.drawable.intersection(rect) == rect, let under = Self.flatColour(of: rect, in: canvas.buffer) else {
+        let part = canvas.drawable.intersection(rect)
+        // Every pixel it may touch is clipped away.
+        guard !part.isEmpty else { return }
+        // The clip cuts rows, not columns: bands of a panel are as wide as the screen.
+        guard part.minX == rect.minX, part.maxX == rect.maxX else {
+            draws += 1
             return draw()
         }
-        var key = key
-        key.under = under
+        let rows = (part.minY - rect.minY)..<(part.maxY - rect.minY)
         let buffer = canvas.buffer
-        if let image = images[key] {
-            image.withUnsafeBufferPointer { kept in
-                for y in 0..<rect.height {
-                    (buffer.pixels.baseAddress! + (rect.minY + y) * buffer.width + rect.minX)
-                        .update(from: kept.baseAddress! + y * rect.width, count: rect.width)
+        if let kept = images[key], kept.held[rows].allSatisfy({ $0 }), Self.holds(kept.under, rows, of: rect, in: buffer) {
+            kept.drawn.withUnsafeBufferPointer { drawn in
+                for y in rows {
+                    Self.line(y, of: rect, in: buffer).update(from: drawn.baseAddress! + y * rect.width, count: rect.width)
                 }
             }
             copies += 1
             return
         }
+        var kept = images.removeValue(forKey: key) ?? Kept(under: [], drawn: [], held: [])
+        if kept.held.isEmpty {
+            guard 2 * rect.area <= Self.maxPixels else {
+                draws += 1
+                return draw()
+            }
+            if pixels + 2 * rect.area > Self.maxPixels {
+                images.removeAll(keepingCapacity: true)
+                pixels = 0
+            }
+            kept = Kept(under: [UInt32](repeating: 0, count: rect.area), drawn: [UInt32](repeating: 0, count: rect.area),
+                        held: [Bool](repeating: false, count: rect.height))
+            pixels += 2 * rect.area
+        }
+        Self.copy(rows, of: rect, in: buffer, to: &kept.under)
+        draws += 1
         draw()
-        if pixels + rect.area > Self.maxPixels {
-            images.removeAll(keepingCapacity: true)
-            pixels = 0
-        }
-        var image: [UInt32] = []
-        image.reserveCapacity(rect.area)
-        for y in rect.minY..<rect.maxY {
-            let row = buffer.pixels.baseAddress! + y * buffer.width
-            image.append(contentsOf: UnsafeBufferPointer(start: row + rect.minX, count: rect.width))
-        }
-        images[key] = image
-        pixels += rect.area
+        Self.copy(rows, of: rect, in: buffer, to: &kept.drawn)
+        for y in rows { kept.held[y] = true }
+        images[key] = kept
     }
 
-    /// The one colour every pixel of `rect` has, or nil.
-    static func flatColour(of rect: Rect, in buffer: PixelBuffer) -> UInt32? {
-        let base = buffer.pixels.baseAddress!
-        let colour = base[rect.minY * buffer.width + rect.minX]
-        let wide = SIMD8<UInt32>(repeating: colour)
-        for y in rect.minY..<rect.maxY {
-            let row = UnsafeRawPointer(base + y * buffer.width + rect.minX)
-            var x = 0
-            while x + 8 <= rect.width {
-                guard row.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt32>.self) == wide else { return nil }
-                x += 8
-            }
-            while x < rect.width {
-                guard row.load(fromByteOffset: x * 4, as: UInt32.self) == colour else { return nil }
-                x += 1
+    /// Row `y` of `rect` in `buffer`.
+    private static func line(_ y: Int, of rect: Rect, in buffer: PixelBuffer) -> UnsafeMutablePointer<UInt32> {
+        buffer.pixels.baseAddress! + (rect.minY + y) * buffer.width + rect.minX
+    }
+
+    /// Rows `rows` of `rect` into `image`, which holds the whole rectangle row after row.
+    private static func copy(_ rows: Range<Int>, of rect: Rect, in buffer: PixelBuffer, to image: inout [UInt32]) {
+        image.withUnsafeMutableBufferPointer { image in
+            for y in rows {
+                (image.baseAddress! + y * rect.width).update(from: line(y, of: rect, in: buffer), count: rect.width)
             }
         }
-        return colour
+    }
+
+    /// Whether rows `rows` of `rect` hold those of `image` now.
+    private static func holds(_ image: [UInt32], _ rows: Range<Int>, of rect: Rect, in buffer: PixelBuffer) -> Bool {
+        image.withUnsafeBytes { kept in
+            rows.allSatisfy { y in
+                memcmp(line(y, of: rect, in: buffer), kept.baseAddress! + y * rect.width * 4, rect.width * 4) == 0
+            }
+        }
     }
 }

@@ -57,10 +57,12 @@ import Testing
         _ = panel.frame(at: 0)
         #expect(panel.painter.resting.copies == 0, "the first frame draws every widget")
         #expect(Self.differing(panel.frame(at: 0), try panel.fresh(at: 0)) == 0)
-        // Every widget whole in the viewport: copied on the second frame.
+        // Every widget in the viewport, whole or in part: copied on the second frame.
         let layout = panel.model.layout
-        let shown = layout.sections.flatMap(\.rows).filter { $0.target != nil && layout.viewport.intersection($0.controlFrame) == $0.controlFrame }
+        let shown = layout.sections.flatMap(\.rows).filter { $0.target != nil && layout.viewport.intersects($0.controlFrame) }
         #expect(shown.count >= 2)
+        let drawn = panel.painter.resting.draws
+        #expect(drawn == shown.count)
         #expect(panel.painter.resting.copies == shown.count, "the second frame copies the widgets it kept")
 
         // Toggled, animated, and settled: the new look is drawn, then kept and copied.
@@ -78,6 +80,73 @@ import Testing
         let end = dragListUp(&panel.model, painter: panel.painter, into: PixelBuffer(size: panel.size))
         #expect(Self.differing(panel.frame(at: end), try panel.fresh(at: end)) == 0, "scrolled")
         #expect(panel.painter.resting.copies > before)
+    }
+
+    /// The bundled demo at 1080p lays its sections side by side, rows not lined up, so the
+    /// clip's bands cut widgets: each band of a widget is kept and copied on its own.
+    @Test func keptBandByBand() throws {
+        let description = try PanelDescription.parse(DemoPanel.yaml, file: "demo.yml", fileExists: { _ in true })
+        let fonts = FontCache(), size = Size(width: 1920, height: 1080)
+        let model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size, fonts: fonts))
+        #expect(model.layout.columns.count == 2)
+        let painter = try PanelPainter(description: description, fonts: fonts, logicalSize: size)
+        func frame(_ painter: PanelPainter) -> PixelBuffer {
+            let buffer = PixelBuffer(size: size)
+            painter.draw(model, at: 0, into: buffer, clip: buffer.bounds)
+            return buffer
+        }
+        let first = frame(painter)
+        let drawn = painter.resting.draws
+        let widgets = model.layout.sections.flatMap(\.rows).filter { $0.target != nil }.count
+        #expect(drawn > widgets, "some widget is cut into bands, or this tests nothing new")
+        #expect(Self.differing(frame(painter), first) == 0)
+        #expect(painter.resting.draws == drawn, "no widget drawn on the second frame")
+        #expect(painter.resting.copies == drawn)
+        let fresh = try PanelPainter(description: description, fonts: fonts, logicalSize: size)
+        #expect(Self.differing(frame(fresh), first) == 0)
+    }
+
+    /// A kept widget is copied only over the very pixels it was drawn on: over anything else
+    /// it is drawn again, and what it leaves there is kept instead.
+    @Test func drawnAgainOverOtherPixels() {
+        let widgets = RestingWidgets()
+        let rect = Rect(x: 10, y: 10, width: 30, height: 20)
+        let key = RestingWidgets.Key(target: 0, on: true, rising: true, disabled: false, mirrored: false, size: rect.size,
+                                     frame: rect)
+        let buffer = PixelBuffer(width: 60, height: 40, fill: 0xFFFFFF)
+        let canvas = Canvas(buffer: buffer)
+        var draws = 0
+        // Translucent, so what it leaves depends on what it is drawn over.
+        func widget() {
+            draws += 1
+            canvas.fillRoundedRect(RectF(x: 12, y: 12, width: 26, height: 16), radius: 8, color: Color(r: 0, g: 0x7A, b: 0xFF, a: 128))
+        }
+        func under(separator: Color) {
+            canvas.fill(rect, color: .white)
+            canvas.fill(Rect(x: 0, y: rect.maxY - 1, width: 60, height: 1), color: separator)
+        }
+        func expected(separator: Color) -> [UInt32] {
+            let other = PixelBuffer(width: 60, height: 40, fill: 0xFFFFFF)
+            let c = Canvas(buffer: other)
+            c.fill(Rect(x: 0, y: rect.maxY - 1, width: 60, height: 1), color: separator)
+            c.fillRoundedRect(RectF(x: 12, y: 12, width: 26, height: 16), radius: 8, color: Color(r: 0, g: 0x7A, b: 0xFF, a: 128))
+            return Array(other.pixels)
+        }
+        let grey = Color(r: 0xC6, g: 0xC6, b: 0xC8), red = Color(r: 0xFF, g: 0, b: 0)
+        under(separator: grey)
+        widgets.draw(key, in: rect, canvas: canvas, draw: widget)
+        under(separator: grey)
+        widgets.draw(key, in: rect, canvas: canvas, draw: widget)
+        #expect(draws == 1 && widgets.copies == 1, "copied over the same pixels")
+        #expect(Array(buffer.pixels) == expected(separator: grey))
+        under(separator: red)
+        widgets.draw(key, in: rect, canvas: canvas, draw: widget)
+        #expect(draws == 2 && widgets.copies == 1, "drawn over other pixels")
+        #expect(Array(buffer.pixels) == expected(separator: red))
+        under(separator: red)
+        widgets.draw(key, in: rect, canvas: canvas, draw: widget)
+        #expect(draws == 2 && widgets.copies == 2, "and kept over those")
+        #expect(Array(buffer.pixels) == expected(separator: red))
     }
 
     /// Under a finger a widget is drawn, not copied: the switch's knob stretches, and the
