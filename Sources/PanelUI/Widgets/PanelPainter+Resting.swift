@@ -3,12 +3,13 @@ extension PanelPainter {
     /// The look of a widget that isn't moving or touched, or nil when it must be drawn: in
     /// motion, under a finger, or a kind whose look follows a value (a slider, a stepper).
     /// `kept`: every pixel the widget may touch in its row.
+    /// `state`: the target's.
     func restingKey(_ control: ControlDescription, target: Int, row: PanelLayout.Row, in kept: Rect, onness: Double,
-                    disabled: Bool, model: PanelModel) -> RestingWidgets.Key? {
+                    state: ControlState, model: PanelModel) -> RestingWidgets.Key? {
         guard control.kind.behavior.keepsRestingLook, onness == 0 || onness == 1,
-              !model.state(ofTarget: target).contains(.highlighted), model.knobDrags[target] == nil else { return nil }
+              !state.contains(.highlighted), model.knobDrags[target] == nil else { return nil }
         return RestingWidgets.Key(target: target, on: onness == 1, rising: model.transitions[target].wentUp,
-                                  disabled: disabled, mirrored: row.isRightToLeft, size: kept.size,
+                                  disabled: state.contains(.disabled), mirrored: row.isRightToLeft, size: kept.size,
                                   frame: row.controlFrame.offsetBy(dx: -kept.x, dy: -kept.y))
     }
 

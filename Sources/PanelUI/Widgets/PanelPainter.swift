@@ -172,7 +172,8 @@ public struct PanelPainter {
         canvas.clip = canvas.clip.intersection(row.frame)
         // A slider or stepper shows a finger on its knob or button itself.
         let ownPressedLook = row.target.map { model.behavior(ofTarget: $0).drawsOwnPressedLook } ?? false
-        let highlighted = !ownPressedLook && (row.target.map { model.state(ofTarget: $0).contains(.highlighted) } ?? false)
+        let state = row.target.map { model.state(ofTarget: $0) } ?? []
+        let highlighted = !ownPressedLook && state.contains(.highlighted)
         // A button highlights its whole row whatever the theme's `pressed`.
         let rowHighlight = theme.pressed == .row || row.target.map { model.behavior(ofTarget: $0).highlightsRow } == true
         if highlighted, rowHighlight {
@@ -213,7 +214,6 @@ public struct PanelPainter {
         case .control(let index, let option):
             guard let target = row.target else { return }
             let control = model.description.controls[index]
-            let state = model.state(ofTarget: target)
             if highlighted, !rowHighlight {
                 drawHalo(around: row, canvas: canvas)
             }
@@ -245,7 +245,7 @@ public struct PanelPainter {
             }
             if disabled { canvas.opacity = 1 }
             let painted = control.kind.behavior.paintedFrame(row), kept = painted.intersection(row.frame)
-            let resting = restingKey(control, target: target, row: row, in: kept, onness: onness, disabled: disabled, model: model)
+            let resting = restingKey(control, target: target, row: row, in: kept, onness: onness, state: state, model: model)
             drawResting(resting, in: kept, canvas: canvas) {
                 // Made only when drawn: a widget copied from its kept pixels needs no painter.
                 let drawWidget = widgetDrawing(control, target: target, row: row, onness: onness, model: model,
