@@ -13,9 +13,15 @@ extension PanelPainter {
                                   frame: row.controlFrame.offsetBy(dx: -kept.x, dy: -kept.y))
     }
 
-    /// `draw` draws the widget; with a key, it may be drawn from its kept pixels instead.
+    /// `draw` draws the widget; with a key, what it draws is kept (`copyResting` copies it).
     func drawResting(_ key: RestingWidgets.Key?, in rect: Rect, canvas: Canvas, draw: () -> Void) {
         guard let key else { return draw() }
         resting.draw(key, in: rect, canvas: canvas, draw: draw)
+    }
+
+    /// Whether the widget with this key was shown from its kept pixels (nothing more to draw).
+    func copyResting(_ key: RestingWidgets.Key?, in rect: Rect, canvas: Canvas) -> Bool {
+        guard let key else { return false }
+        return resting.copy(key, in: rect, canvas: canvas)
     }
 }

@@ -246,6 +246,8 @@ public struct PanelPainter {
             if disabled { canvas.opacity = 1 }
             let painted = control.kind.behavior.paintedFrame(row), kept = painted.intersection(row.frame)
             let resting = restingKey(control, target: target, row: row, in: kept, onness: onness, state: state, model: model)
+            // Before the closure below is made: it holds copies of the model, row and control.
+            guard !copyResting(resting, in: kept, canvas: canvas) else { return }
             drawResting(resting, in: kept, canvas: canvas) {
                 // Made only when drawn: a widget copied from its kept pixels needs no painter.
                 let drawWidget = widgetDrawing(control, target: target, row: row, onness: onness, model: model,

@@ -44,34 +44,31 @@ final class RestingWidgets {
     private(set) var copies = 0
     private(set) var draws = 0
 
-    /// Draws the widget in `rect` (every pixel it may touch) by `draw`, or from its kept pixels,
-    /// as far as the clip lets it.
-    func draw(_ key: Key, in rect: Rect, canvas: Canvas, draw: () -> Void) {
+    /// Shows the widget in `rect` (every pixel it may touch) from its kept pixels, as far as
+    /// the clip lets it; false when it must be drawn (`draw`). True as well when the clip
+    /// leaves none of it.
+    func copy(_ key: Key, in rect: Rect, canvas: Canvas) -> Bool {
         let part = canvas.drawable.intersection(rect)
-        // Every pixel it may touch is clipped away.
-        guard !part.isEmpty else { return }
-        // The clip cuts rows, not columns: bands of a panel are as wide as the screen.
-        guard part.minX == rect.minX, part.maxX == rect.maxX else {
-            draws += 1
-            return draw()
-        }
-        let rows = (part.minY - rect.minY)..<(part.maxY - rect.minY)
-        let buffer = canvas.buffer
-        if let kept = images[key], kept.held[rows].allSatisfy({ $0 }), Self.holds(kept.under, rows, of: rect, in: buffer) {
-            kept.drawn.withUnsafeBufferPointer { drawn in
-                for y in rows {
-                    Self.line(y, of: rect, in: buffer).update(from: drawn.baseAddress! + y * rect.width, count: rect.width)
-                }
+        guard !part.isEmpty else { return true }
+        guard let rows = Self.rows(of: part, in: rect), let kept = images[key], kept.held[rows].allSatisfy({ $0 }),
+              Self.holds(kept.under, rows, of: rect, in: canvas.buffer) else { return false }
+        kept.drawn.withUnsafeBufferPointer { drawn in
+            for y in rows {
+                Self.line(y, of: rect, in: canvas.buffer).update(from: drawn.baseAddress! + y * rect.width, count: rect.width)
             }
-            copies += 1
-            return
         }
+        copies += 1
+        return true
+    }
+
+    /// Draws the widget in `rect` by `draw`, and keeps what it leaves with what it was drawn over.
+    func draw(_ key: Key, in rect: Rect, canvas: Canvas, draw: () -> Void) {
+        draws += 1
+        let part = canvas.drawable.intersection(rect)
+        guard let rows = Self.rows(of: part, in: rect), 2 * rect.area <= Self.maxPixels else { return draw() }
+        let buffer = canvas.buffer
         var kept = images.removeValue(forKey: key) ?? Kept(under: [], drawn: [], held: [])
         if kept.held.isEmpty {
-            guard 2 * rect.area <= Self.maxPixels else {
-                draws += 1
-                return draw()
-            }
             if pixels + 2 * rect.area > Self.maxPixels {
                 images.removeAll(keepingCapacity: true)
                 pixels = 0
@@ -81,11 +78,17 @@ final class RestingWidgets {
             pixels += 2 * rect.area
         }
         Self.copy(rows, of: rect, in: buffer, to: &kept.under)
-        draws += 1
         draw()
         Self.copy(rows, of: rect, in: buffer, to: &kept.drawn)
         for y in rows { kept.held[y] = true }
         images[key] = kept
+    }
+
+    /// The rows of `rect` that `part` (its part in the clip) holds; nil when the clip cuts
+    /// columns too, which bands of a panel (as wide as the screen) never do, or leaves none.
+    private static func rows(of part: Rect, in rect: Rect) -> Range<Int>? {
+        guard !part.isEmpty, part.minX == rect.minX, part.maxX == rect.maxX else { return nil }
+        return (part.minY - rect.minY)..<(part.maxY - rect.minY)
     }
 
     /// Row `y` of `rect` in `buffer`.
