@@ -198,14 +198,16 @@ final class FontFace {
         }
         let slot = face.pointee.glyph.pointee
         let bitmap = slot.bitmap
-        let width = Int(bitmap.width), rows = Int(bitmap.rows)
+        // Rows padded with empty columns to a multiple of four: blended four pixels at a time
+        // with no pixel left over (an empty column leaves its pixel as it was).
+        let inked = Int(bitmap.width), rows = Int(bitmap.rows), width = (inked + 3) & ~3
         var coverage = [UInt8](repeating: 0, count: width * rows)
         if let buffer = bitmap.buffer {
             let pitch = Int(bitmap.pitch)
             let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
             for y in 0..<rows {
                 let src = buffer + y * pitch
-                for x in 0..<width {
+                for x in 0..<inked {
                     coverage[y * width + x] = mono ? ((src[x >> 3] >> (7 - UInt8(x & 7))) & 1) * 255 : src[x]
                 }
             }
@@ -228,6 +230,7 @@ struct PlacedGlyph {
 struct Glyph {
     /// The glyph's index in its face (0 is the face's missing-glyph box).
     let id: UInt32
+    /// Columns of `coverage`: the bitmap's, and empty ones after them up to a multiple of four.
     let width: Int
     let rows: Int
     /// Pixels from the pen to the bitmap's left edge.

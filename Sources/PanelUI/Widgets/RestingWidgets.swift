@@ -50,8 +50,9 @@ final class RestingWidgets {
     func copy(_ key: Key, in rect: Rect, canvas: Canvas) -> Bool {
         let part = canvas.drawable.intersection(rect)
         guard !part.isEmpty else { return true }
-        guard let rows = Self.rows(of: part, in: rect), let kept = images[key], kept.held[rows].allSatisfy({ $0 }),
-              Self.holds(kept.under, rows, of: rect, in: canvas.buffer) else { return false }
+        guard let rows = Self.rows(of: part, in: rect), let kept = images[key], Self.holds(kept, rows, of: rect, in: canvas.buffer) else {
+            return false
+        }
         kept.drawn.withUnsafeBufferPointer { drawn in
             for y in rows {
                 Self.line(y, of: rect, in: canvas.buffer).update(from: drawn.baseAddress! + y * rect.width, count: rect.width)
@@ -105,12 +106,14 @@ final class RestingWidgets {
         }
     }
 
-    /// Whether rows `rows` of `rect` hold those of `image` now.
-    private static func holds(_ image: [UInt32], _ rows: Range<Int>, of rect: Rect, in buffer: PixelBuffer) -> Bool {
-        image.withUnsafeBytes { kept in
-            rows.allSatisfy { y in
-                memcmp(line(y, of: rect, in: buffer), kept.baseAddress! + y * rect.width * 4, rect.width * 4) == 0
+    /// Whether rows `rows` of `rect` hold the kept widget's: drawn over exactly what is there now.
+    private static func holds(_ kept: Kept, _ rows: Range<Int>, of rect: Rect, in buffer: PixelBuffer) -> Bool {
+        kept.under.withUnsafeBytes { under in
+            for y in rows {
+                guard kept.held[y],
+                      memcmp(line(y, of: rect, in: buffer), under.baseAddress! + y * rect.width * 4, rect.width * 4) == 0 else { return false }
             }
+            return true
         }
     }
 }
