@@ -117,9 +117,16 @@ public struct PanelModel: Sendable {
 
     /// UIControl.State of a target.
     public func state(ofTarget target: Int) -> ControlState {
+        var state = touchState(ofTarget: target)
+        if isOn(target: target) { state.insert(.selected) }
+        return state
+    }
+
+    /// The target's state without `.selected`, which asks its kind about its value: what a
+    /// painter needs of every row in every frame (the value's look comes from `onness`).
+    func touchState(ofTarget target: Int) -> ControlState {
         var state: ControlState = []
         if trackers[target].isHighlighted { state.insert(.highlighted) }
-        if isOn(target: target) { state.insert(.selected) }
         if !trackers[target].isEnabled { state.insert(.disabled) }
         return state
     }

@@ -172,7 +172,7 @@ public struct PanelPainter {
         canvas.clip = canvas.clip.intersection(row.frame)
         // A slider or stepper shows a finger on its knob or button itself.
         let ownPressedLook = row.target.map { model.behavior(ofTarget: $0).drawsOwnPressedLook } ?? false
-        let state = row.target.map { model.state(ofTarget: $0) } ?? []
+        let state = row.target.map { model.touchState(ofTarget: $0) } ?? []
         let highlighted = !ownPressedLook && state.contains(.highlighted)
         // A button highlights its whole row whatever the theme's `pressed`.
         let rowHighlight = theme.pressed == .row || row.target.map { model.behavior(ofTarget: $0).highlightsRow } == true
