@@ -264,19 +264,6 @@ public struct PanelPainter {
         }
     }
 
-    /// A page's back control: a chevron and the title of the page it goes back to, in the
-    /// accent colour (made legible against the background), dimmed while a finger is on it.
-    private func drawBack(_ label: String, in frame: Rect, highlighted: Bool, metrics m: LayoutMetrics, rightToLeft: Bool,
-                          canvas: Canvas) {
-        var color = theme.accent.raisedToContrast(Self.minimumTextContrast, against: theme.background)
-        if highlighted { color = color.withOpacity(0.5) }
-        let height = max(8, Int((headerFont.ascent + headerFont.descent).rounded()) + m.pixels(4))
-        let place = BackPlace(frame: frame, chevronHeight: height, metrics: m, rightToLeft: rightToLeft)
-        Chevron.draw(in: canvas, frame: place.chevron, pointing: place.pointing, color: color)
-        let text = titleFont.truncated(label, toWidth: Double(place.textRoom.width))
-        drawText(text, font: titleFont, in: frame, x: place.textX(measured: titleFont.measure(text)), color: color, canvas: canvas)
-    }
-
     /// The pressed halo behind a widget while a finger is down on its row: a capsule in the
     /// theme's highlight, which every widget look keeps 3:1 against, ringed in the accent made
     /// to reach 3:1 against the row, so the feedback itself is as visible as a control's edge.
@@ -299,48 +286,6 @@ public struct PanelPainter {
                                                             font: labelFonts[model.layout.metrics.pixels(control.labelStyle.fontSize)],
                                                             onness: onness, model: model, fadedOver: rowColor, images: images,
                                                             theme: theme, contrast: contrast))
-    }
-
-    /// A row's label cut with an ellipsis to the row's label width, less room for the error
-    /// badge after it when the badge shows.
-    func fitted(_ label: String, font: Font, in row: PanelLayout.Row, leavingRoomFor badge: ErrorBadge?) -> String {
-        guard badge != nil || row.labelLines.isEmpty else { return label }
-        counters.labelsFitted += 1
-        let room = Double(row.labelWidth) - (badge.map { $0.gap + $0.diameter } ?? 0)
-        return font.truncated(label, toWidth: room)
-    }
-
-    /// Draws a row's label (its lines, or the label cut to one line when the layout set none)
-    /// and its detail line in `detail`; returns where the last line ends (its left edge when the
-    /// row is right to left), for the badge after it.
-    private func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, detail detailColor: Color, badge: ErrorBadge?,
-                           canvas: Canvas) -> Double {
-        var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
-        lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
-        guard lines.count > 1 || row.detail != nil || row.labelOnTop else {
-            let width = font.measure(lines[0]).rounded()
-            drawText(lines[0], font: font, in: row.frame, x: row.labelLineX(measured: width), color: color, canvas: canvas)
-            return row.labelEnd(measured: width)
-        }
-        let lineHeight = font.lineHeight.rounded(.up)
-        var top = row.labelFrame.minY
-        for line in lines {
-            drawText(line, font: font, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: Int(lineHeight)),
-                     x: row.labelLineX(measured: font.measure(line).rounded()), color: color, canvas: canvas)
-            top += Int(lineHeight)
-        }
-        if let detail = row.detail {
-            let height = Int(headerFont.lineHeight.rounded(.up))
-            drawText(detail, font: headerFont, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: height),
-                     x: row.labelLineX(measured: headerFont.measure(detail).rounded()), color: detailColor, canvas: canvas)
-        }
-        return row.labelEnd(measured: font.measure(lines[lines.count - 1]).rounded())
-    }
-
-    /// Draws one line of text centred vertically in `frame`, starting at `x`.
-    private func drawText(_ text: String, font: Font, in frame: Rect, x: Double, color: Color, canvas: Canvas) {
-        let baseline = Double(frame.y) + (Double(frame.height) + font.ascent - font.descent) / 2
-        canvas.drawText(text, font: font, origin: Point(x: x.rounded(), y: baseline.rounded()), color: color)
     }
 }
 
