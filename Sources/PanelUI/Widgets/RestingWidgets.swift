@@ -1,15 +1,15 @@
 import Glibc
 
-/// Widgets at rest, kept with the pixels they were drawn over: a checkbox, radio option or
-/// switch that is not moving is drawn again by copying its pixels, instead of blending its
-/// ring, check, track, shadow and knob one shape after the other.
+/// Widgets at rest, kept with what they were drawn over: a checkbox, radio option or switch
+/// that is not moving is drawn again by copying its pixels, instead of blending its ring,
+/// check, track, shadow and knob one shape after the other.
 ///
-/// A kept widget is used only over exactly the pixels it was drawn on (compared before each
-/// use: a row's background, a separator, a group's edge) and for the same look (`Key`).
-/// Anything else draws the widget itself. A widget cut by the clip into bands of rows (rows of
-/// side-by-side columns that don't line up) is kept and copied band by band: each pixel
-/// depends only on the look and the pixel under it. Kept at most `maxPixels` pixels, counting
-/// both, so a long list or a scale of 4 can't grow it without bound.
+/// A kept widget is used only over exactly what it was drawn on (compared before each use:
+/// nearly always its row's one colour, else the very pixels, a separator or a group's edge) and
+/// for the same look (`Key`). Anything else draws the widget itself. A widget cut by the clip
+/// into bands of rows (rows of side-by-side columns that don't line up) is kept and copied band
+/// by band: each pixel depends only on the look and the pixel under it. Kept at most
+/// `maxPixels` pixels, so a long list or a scale of 4 can't grow it without bound.
 final class RestingWidgets {
     /// What a widget at rest looks like; with the pixels under it, everything its pixels depend on.
     struct Key: Hashable {
@@ -26,11 +26,15 @@ final class RestingWidgets {
         var frame: Rect
     }
 
-    /// A widget's rectangle before and after it was drawn, row after row, and which rows hold both.
+    /// A widget's rectangle after it was drawn, row after row, which rows hold it, and what
+    /// it was drawn over: one colour (a row's background, nearly always), or those pixels.
     private struct Kept {
+        var flat: UInt32?
         var under: [UInt32]
         var drawn: [UInt32]
         var held: [Bool]
+
+        var pixels: Int { under.count + drawn.count }
     }
 
     /// 2 MB of pixels.
@@ -68,20 +72,27 @@ final class RestingWidgets {
         let part = canvas.drawable.intersection(rect)
         guard let rows = Self.rows(of: part, in: rect), 2 * rect.area <= Self.maxPixels else { return draw() }
         let buffer = canvas.buffer
-        var kept = images.removeValue(forKey: key) ?? Kept(under: [], drawn: [], held: [])
-        if kept.held.isEmpty {
-            if pixels + 2 * rect.area > Self.maxPixels {
+        let flat = Self.flatColour(rows, of: rect, in: buffer)
+        var kept = images.removeValue(forKey: key)
+        if let old = kept, old.flat != flat {
+            // Drawn over something else than the rows it holds: they start again.
+            pixels -= old.pixels
+            kept = nil
+        }
+        if kept == nil {
+            let size = (flat == nil ? 2 : 1) * rect.area
+            if pixels + size > Self.maxPixels {
                 images.removeAll(keepingCapacity: true)
                 pixels = 0
             }
-            kept = Kept(under: [UInt32](repeating: 0, count: rect.area), drawn: [UInt32](repeating: 0, count: rect.area),
-                        held: [Bool](repeating: false, count: rect.height))
-            pixels += 2 * rect.area
+            kept = Kept(flat: flat, under: flat == nil ? [UInt32](repeating: 0, count: rect.area) : [],
+                        drawn: [UInt32](repeating: 0, count: rect.area), held: [Bool](repeating: false, count: rect.height))
+            pixels += size
         }
-        Self.copy(rows, of: rect, in: buffer, to: &kept.under)
+        if flat == nil { Self.copy(rows, of: rect, in: buffer, to: &kept!.under) }
         draw()
-        Self.copy(rows, of: rect, in: buffer, to: &kept.drawn)
-        for y in rows { kept.held[y] = true }
+        Self.copy(rows, of: rect, in: buffer, to: &kept!.drawn)
+        for y in rows { kept!.held[y] = true }
         images[key] = kept
     }
 
@@ -108,12 +119,32 @@ final class RestingWidgets {
 
     /// Whether rows `rows` of `rect` hold the kept widget's: drawn over exactly what is there now.
     private static func holds(_ kept: Kept, _ rows: Range<Int>, of rect: Rect, in buffer: PixelBuffer) -> Bool {
-        kept.under.withUnsafeBytes { under in
-            for y in rows {
-                guard kept.held[y],
-                      memcmp(line(y, of: rect, in: buffer), under.baseAddress! + y * rect.width * 4, rect.width * 4) == 0 else { return false }
+        for y in rows where !kept.held[y] { return false }
+        if let colour = kept.flat { return flatColour(rows, of: rect, in: buffer) == colour }
+        return kept.under.withUnsafeBytes { under in
+            for y in rows where memcmp(line(y, of: rect, in: buffer), under.baseAddress! + y * rect.width * 4, rect.width * 4) != 0 {
+                return false
             }
             return true
         }
+    }
+
+    /// The one colour every pixel of rows `rows` of `rect` has, or nil.
+    private static func flatColour(_ rows: Range<Int>, of rect: Rect, in buffer: PixelBuffer) -> UInt32? {
+        let colour = line(rows.lowerBound, of: rect, in: buffer).pointee
+        let wide = SIMD8<UInt32>(repeating: colour)
+        for y in rows {
+            let row = UnsafeRawPointer(line(y, of: rect, in: buffer))
+            var x = 0
+            while x + 8 <= rect.width {
+                guard row.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt32>.self) == wide else { return nil }
+                x += 8
+            }
+            while x < rect.width {
+                guard row.load(fromByteOffset: x * 4, as: UInt32.self) == colour else { return nil }
+                x += 1
+            }
+        }
+        return colour
     }
 }

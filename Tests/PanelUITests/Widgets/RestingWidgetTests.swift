@@ -147,6 +147,19 @@ import Testing
         if !widgets.copy(key, in: rect, canvas: canvas) { widgets.draw(key, in: rect, canvas: canvas, draw: widget) }
         #expect(draws == 2 && widgets.copies == 2, "and kept over those")
         #expect(Array(buffer.pixels) == expected(separator: red))
+        // Over one colour: drawn, then kept with that colour alone.
+        canvas.fill(buffer.bounds, color: .white)
+        if !widgets.copy(key, in: rect, canvas: canvas) { widgets.draw(key, in: rect, canvas: canvas, draw: widget) }
+        #expect(draws == 3 && widgets.copies == 2)
+        #expect(widgets.keptPixels == rect.area)
+        canvas.fill(buffer.bounds, color: .white)
+        if !widgets.copy(key, in: rect, canvas: canvas) { widgets.draw(key, in: rect, canvas: canvas, draw: widget) }
+        #expect(draws == 3 && widgets.copies == 3)
+        #expect(Array(buffer.pixels) == expected(separator: .white))
+        // Over another colour: drawn again.
+        canvas.fill(buffer.bounds, color: grey)
+        if !widgets.copy(key, in: rect, canvas: canvas) { widgets.draw(key, in: rect, canvas: canvas, draw: widget) }
+        #expect(draws == 4 && widgets.copies == 3)
     }
 
     /// Under a finger a widget is drawn, not copied: the switch's knob stretches, and the
