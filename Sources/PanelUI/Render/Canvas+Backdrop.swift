@@ -15,7 +15,11 @@ extension Canvas {
     public func fillBackdrop(background: Color, boxes: [RectF], radius: Double, boxColor: Color) {
         let area = drawable
         guard !area.isEmpty else { return }
-        let shapes = boxes.map { RoundedBox($0, radius: radius) }.filter { $0.isFinite }.sorted { $0.cx - $0.hx < $1.cx - $1.hx }
+        var shapes = boxes.compactMap { box -> RoundedBox? in
+            let shape = RoundedBox(box, radius: radius)
+            return shape.isFinite ? shape : nil
+        }
+        shapes.sort { $0.cx - $0.hx < $1.cx - $1.hx }
         guard let fill = paint(boxColor), fill.isOpaque, let ground = paint(background), !shapes.isEmpty else {
             return drawLayered(rows: area.minY..<area.maxY, background: background, boxes: boxes, radius: radius, boxColor: boxColor)
         }

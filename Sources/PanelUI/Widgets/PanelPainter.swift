@@ -82,34 +82,6 @@ public struct PanelPainter {
         }
     }
 
-    /// The clip cut into full-width bands of rows at the edges of the title, headers and rows,
-    /// drawn one after the other: each band's background, group box, text and widgets are
-    /// painted while its pixels are still in the cache. Drawn all at once, the background of
-    /// a 1080p frame would be written back to memory before the text and widgets over it read
-    /// it again. Cutting at the items' edges puts each item in one band, so none is laid out twice.
-    static func bands(of layout: PanelLayout, dy: Int, clip: Rect) -> [Rect] {
-        // The list's edges count only inside the viewport: a row scrolled under the title
-        // must not cut the title.
-        // Only the items reaching into the clip can cut it.
-        var listEdges: [Int] = []
-        // Beside the list (the scroll indicator's column) no item shows: one band is enough.
-        for index in layout.sectionIndices(reaching: clip.minY - dy, clip.maxY - dy) {
-            let section = layout.sections[index]
-            guard section.groupFrame.minX < clip.maxX && clip.minX < section.groupFrame.maxX else { continue }
-            if let header = section.headerFrame { listEdges += [header.minY + dy, header.maxY + dy] }
-            for row in section.rows[section.rowIndices(reaching: clip.minY - dy, clip.maxY - dy)] {
-                listEdges += [row.frame.minY + dy, row.frame.maxY + dy]
-            }
-        }
-        var edges = [clip.minY, clip.maxY, layout.viewport.minY, layout.viewport.maxY]
-        if let title = layout.titleFrame { edges += [title.minY, title.maxY] }
-        edges += listEdges.filter { layout.viewport.minY <= $0 && $0 <= layout.viewport.maxY }
-        let cuts = Set(edges.filter { clip.minY <= $0 && $0 <= clip.maxY }).sorted()
-        return zip(cuts, cuts.dropFirst()).map { top, bottom in
-            Rect(x: clip.x, y: top, width: clip.width, height: bottom - top)
-        }
-    }
-
     /// Everything that shows in `canvas.clip`, from the background up.
     private func drawBand(_ model: PanelModel, at now: Double, dy: Int, canvas: Canvas) {
         let layout = model.layout
