@@ -46,7 +46,7 @@ extension Canvas {
             copySource = nil
             crossing.removeAll(keepingCapacity: true)
             var layered = false
-            for i in shapes.indices where abs(py - shapes[i].cy) <= shapes[i].hy + 0.5 {
+            for i in shapes.indices where Self.reaches(shapes[i], rowAt: py) {
                 if kept[i] == nil || !shapes[i].isStraight(atY: py) { kept[i] = straightFillRow(of: shapes[i], atY: y, paint: fill) }
                 // Each box right of the one before, so one pass left to right draws them in layers' order.
                 guard let rows = kept[i], crossing.last.map({ kept[$0]!.cols.upperBound <= rows.cols.lowerBound }) ?? true else {
@@ -90,12 +90,18 @@ extension Canvas {
         }
     }
 
+    /// Whether row `py`'s centre lies, vertically, within half a pixel of `box`: a fill of it reaches the row.
+    @inline(__always)
+    private static func reaches(_ box: RoundedBox, rowAt py: Double) -> Bool {
+        abs(py - box.cy) <= box.hy + 0.5
+    }
+
     /// Whether row `py` meets the same boxes as the row `crossed` was taken on, each between
     /// its corners, so that it reuses their kept rows unchanged.
     @inline(__always)
     private static func sameRow(_ shapes: [RoundedBox], crossed: [Bool], atY py: Double) -> Bool {
         for i in shapes.indices {
-            let crosses = abs(py - shapes[i].cy) <= shapes[i].hy + 0.5
+            let crosses = reaches(shapes[i], rowAt: py)
             guard crosses == crossed[i], !crosses || shapes[i].isStraight(atY: py) else { return false }
         }
         return true
