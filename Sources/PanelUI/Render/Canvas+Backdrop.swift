@@ -1,4 +1,4 @@
-import Glibc
+import CFill
 
 /// The flat layers under a band of a panel: a background and opaque rounded boxes on it
 /// (a list's groups), written a row at a time in address order.
@@ -35,14 +35,20 @@ extension Canvas {
         // string move instead of a store loop per span.
         var copySource: Int?
         var crossed = [Bool](repeating: false, count: shapes.count)
-        let copyBytes = area.width * 4
+        // The rows below `copySource` that repeat it, copied all at once when the run ends.
+        var repeats = 0
+        func flushRepeats() {
+            if let source = copySource { panel_repeat_row(row(source) + area.minX, area.width, buffer.width, repeats) }
+            repeats = 0
+        }
         for y in area.minY..<area.maxY {
             let line = row(y)
             let py = Double(y) + 0.5
-            if let source = copySource, Self.sameRow(shapes, crossed: crossed, atY: py) {
-                memcpy(line + area.minX, row(source) + area.minX, copyBytes)
+            if copySource != nil, Self.sameRow(shapes, crossed: crossed, atY: py) {
+                repeats += 1
                 continue
             }
+            flushRepeats()
             copySource = nil
             crossing.removeAll(keepingCapacity: true)
             var layered = false
@@ -85,6 +91,7 @@ extension Canvas {
                 for i in crossing { crossed[i] = true }
             }
         }
+        flushRepeats()
         if let top = layeredFrom {
             drawLayered(rows: top..<area.maxY, background: background, boxes: boxes, radius: radius, boxColor: boxColor)
         }
