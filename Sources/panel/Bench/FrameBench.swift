@@ -2,8 +2,8 @@ import Glibc
 import PanelUI
 
 /// One scene at one screen size: its full frame against a memset of the same frame buffer met
-/// in the same cache state, in two states, and against cairo drawing the same scene; all in one
-/// loop (A B A B), so load changes hit every figure alike.
+/// in the same cache state, in two states, and against cairo drawing the same scene; one loop
+/// per state, render and memset taking turns (A B A B), so load changes hit both alike.
 struct FrameFigures {
     /// The cache state a timed write of the frame meets.
     struct State {
@@ -59,14 +59,18 @@ enum FrameBench {
 
         let pixels = UnsafeMutableRawPointer(frame.pixels.baseAddress!)
         var renders: [[Double]] = [[], []], memsets: [[Double]] = [[], []], cairoSamples: [Double] = []
-        // Even rounds render, odd rounds memset the frame instead; each round times its write
-        // in both states, after the scanout copy first, then cold. cairo's frame runs before
+        // One loop per state, so each timed write follows preparations of its own state only:
+        // on the AMD build machine a frame drawn after the cold state's 64 MB read took about
+        // ten frames to come back to its steady cost (the painter's own data and the frame
+        // had left the caches' favour), and a loop that alternated the states timed every
+        // "after the scanout copy" frame one frame after a cold one.
+        // Even rounds render, odd rounds memset the frame instead. cairo's frame runs before
         // the eviction, so its traffic never comes between a state's preparation and its write.
-        for i in 0..<2 * repeats {
-            let writesFrame: () -> Void = i % 2 == 0
-                ? { painter.draw(model, at: 0, into: frame, clip: frame.bounds) }
-                : { memset(pixels, Int32(i & 0xFF), bytes); blackHole(pixels) }
-            for state in 0..<2 {
+        for state in 0..<2 {
+            for i in 0..<2 * repeats {
+                let writesFrame: () -> Void = i % 2 == 0
+                    ? { painter.draw(model, at: 0, into: frame, clip: frame.bounds) }
+                    : { memset(pixels, Int32(i & 0xFF), bytes); blackHole(pixels) }
                 if state == 0 {
                     // The frame before: drawn by the painter, as a running panel's last frame
                     // was, then copied to the screen. Without it a render would meet the lines
