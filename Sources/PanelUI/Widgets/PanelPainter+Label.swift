@@ -14,13 +14,15 @@ extension PanelPainter {
     /// row is right to left), for the badge after it.
     func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, detail detailColor: Color, badge: ErrorBadge?,
                    canvas: Canvas) -> Double {
-        var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
-        lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
-        guard lines.count > 1 || row.detail != nil || row.labelOnTop else {
-            let width = font.measure(lines[0]).rounded()
-            drawText(lines[0], font: font, in: row.frame, x: row.labelLineX(measured: width), color: color, canvas: canvas)
+        guard row.labelLines.count > 1 || row.detail != nil || row.labelOnTop else {
+            // One line in the row's middle, made with no array of lines.
+            let line = fitted(row.labelLines.first ?? row.label, font: font, in: row, leavingRoomFor: badge)
+            let width = font.measure(line).rounded()
+            drawText(line, font: font, in: row.frame, x: row.labelLineX(measured: width), color: color, canvas: canvas)
             return row.labelEnd(measured: width)
         }
+        var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
+        lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
         let lineHeight = font.lineHeight.rounded(.up)
         var top = row.labelFrame.minY
         for line in lines {

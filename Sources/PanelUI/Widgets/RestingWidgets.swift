@@ -28,11 +28,19 @@ final class RestingWidgets {
 
     /// A widget's rectangle after it was drawn, row after row, which rows hold it, and what
     /// it was drawn over: one colour (a row's background, nearly always), or those pixels.
-    private struct Kept {
-        var flat: UInt32?
+    /// A class, so looking one up for a copy retains one object, not its three arrays.
+    private final class Kept {
+        let flat: UInt32?
         var under: [UInt32]
         var drawn: [UInt32]
         var held: [Bool]
+
+        init(flat: UInt32?, area: Int, height: Int) {
+            self.flat = flat
+            under = flat == nil ? [UInt32](repeating: 0, count: area) : []
+            drawn = [UInt32](repeating: 0, count: area)
+            held = [Bool](repeating: false, count: height)
+        }
 
         var pixels: Int { under.count + drawn.count }
     }
@@ -73,26 +81,26 @@ final class RestingWidgets {
         guard let rows = Self.rows(of: part, in: rect), 2 * rect.area <= Self.maxPixels else { return draw() }
         let buffer = canvas.buffer
         let flat = Self.flatColour(rows, of: rect, in: buffer)
-        var kept = images.removeValue(forKey: key)
-        if let old = kept, old.flat != flat {
+        var found = images[key]
+        if let old = found, old.flat != flat {
             // Drawn over something else than the rows it holds: they start again.
             pixels -= old.pixels
-            kept = nil
+            found = nil
         }
-        if kept == nil {
+        if found == nil {
             let size = (flat == nil ? 2 : 1) * rect.area
             if pixels + size > Self.maxPixels {
                 images.removeAll(keepingCapacity: true)
                 pixels = 0
             }
-            kept = Kept(flat: flat, under: flat == nil ? [UInt32](repeating: 0, count: rect.area) : [],
-                        drawn: [UInt32](repeating: 0, count: rect.area), held: [Bool](repeating: false, count: rect.height))
+            found = Kept(flat: flat, area: rect.area, height: rect.height)
             pixels += size
         }
-        if flat == nil { Self.copy(rows, of: rect, in: buffer, to: &kept!.under) }
+        guard let kept = found else { return draw() }
+        if flat == nil { Self.copy(rows, of: rect, in: buffer, to: &kept.under) }
         draw()
-        Self.copy(rows, of: rect, in: buffer, to: &kept!.drawn)
-        for y in rows { kept!.held[y] = true }
+        Self.copy(rows, of: rect, in: buffer, to: &kept.drawn)
+        for y in rows { kept.held[y] = true }
         images[key] = kept
     }
 
