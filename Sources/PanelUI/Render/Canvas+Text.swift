@@ -8,12 +8,26 @@ extension Canvas {
         guard !drawable.isEmpty else { return }
         let limit = 1 << 30
         let baseline = clampedInt(origin.y.rounded(), -limit, limit)
-        for placed in font.placed(text, direction: direction).glyphs {
+        let glyphs = font.placed(text, direction: direction).glyphs
+        // Over the colour at the start of its baseline (before any of it is drawn), the text
+        // nearly always is: its glyphs blended over it are kept (`BlendedText`).
+        let kept = blendedText.flatMap { cache -> BlendedText.Images? in
+            let x = clampedInt(origin.x.rounded(), -limit, limit), area = drawable
+            guard area.minX <= x, x < area.maxX, area.minY <= baseline, baseline < area.maxY else { return nil }
+            return cache.images(of: text, direction: direction, glyphs: glyphs, font: font, paint: paint, under: row(baseline)[x])
+        }
+        for (index, placed) in glyphs.enumerated() {
             let glyph = placed.glyph
             let left = clampedInt((origin.x + Double(placed.pen) / 64).rounded(), -limit, limit) + glyph.left
             let top = baseline - glyph.top - (placed.rise + 32) >> 6
             glyph.coverage.withUnsafeBufferPointer { coverage in
-                blendCoverage(coverage, width: glyph.width, height: glyph.rows, x: left, y: top, paint: paint)
+                guard let kept else {
+                    return blendCoverage(coverage, width: glyph.width, height: glyph.rows, x: left, y: top, paint: paint)
+                }
+                kept.pixels.withUnsafeBufferPointer { pixels in
+                    blendCoverage(coverage, width: glyph.width, height: glyph.rows, x: left, y: top, paint: paint,
+                                  over: (kept.under, pixels.baseAddress! + kept.starts[index]))
+                }
             }
         }
     }

@@ -15,6 +15,8 @@ public struct PanelPainter {
     let titleFont: Font
     /// The widgets' shapes, kept from frame to frame.
     let shapeMasks = ShapeMasks()
+    /// Labels' glyphs blended over their rows' colours.
+    let blendedText = BlendedText()
     /// The two pages of a slide, each painted once.
     let pageSnapshots = PageSnapshots()
     /// Colours raised to a contrast, kept from frame to frame.
@@ -72,6 +74,7 @@ public struct PanelPainter {
         let dy = -model.scrollOffset(at: now)
         var band = Canvas(buffer: buffer, clip: clip)
         band.shapeMasks = shapeMasks
+        band.blendedText = blendedText
         for rows in Self.bands(of: layout, dy: dy, clip: clip) {
             band.clip = rows
             drawBand(model, at: now, dy: dy, canvas: band)
