@@ -41,11 +41,17 @@ extension Canvas {
             if let source = copySource { panel_repeat_row(row(source) + area.minX, area.width, buffer.width, repeats) }
             repeats = 0
         }
-        for y in area.minY..<area.maxY {
+        var y = area.minY
+        while y < area.maxY {
+            defer { y += 1 }
             let line = row(y)
             let py = Double(y) + 0.5
             if copySource != nil, Self.sameRow(shapes, crossed: crossed, atY: py) {
-                repeats += 1
+                // The rows that stay the same are a run (each box's reach and straight part are
+                // intervals of rows): its end is found by doubling steps, then halving them.
+                let run = Self.sameRun(shapes, crossed: crossed, from: y, below: area.maxY)
+                repeats += run
+                y += run - 1
                 continue
             }
             flushRepeats()
@@ -112,6 +118,30 @@ extension Canvas {
             guard crosses == crossed[i], !crosses || shapes[i].isStraight(atY: py) else { return false }
         }
         return true
+    }
+
+    /// How many rows from `y` (which is one) on to `end` are `sameRow`s, in O(log n) tests.
+    /// Before the first row a box not crossed now could reach, they are a run: a crossed box's
+    /// straight part and a passed box's rows below it are intervals. The search stops there.
+    private static func sameRun(_ shapes: [RoundedBox], crossed: [Bool], from y: Int, below end: Int) -> Int {
+        var end = end
+        for i in shapes.indices where !crossed[i] && shapes[i].cy > Double(y) + 0.5 {
+            // No row above this one reaches the box (`reaches`: its centre within hy + 0.5), rounded down to be sure.
+            end = min(end, max(y + 1, clampedInt((shapes[i].cy - shapes[i].hy - 1).rounded(.down), y + 1, end)))
+        }
+        func same(_ row: Int) -> Bool { sameRow(shapes, crossed: crossed, atY: Double(row) + 0.5) }
+        // Rows y..<y + good are the same; y + bad - 1 is not, or is past the end.
+        var good = 1, step = 1
+        while y + good + step <= end, same(y + good + step - 1) {
+            good += step
+            step *= 2
+        }
+        var bad = min(good + step, end - y + 1)
+        while bad - good > 1 {
+            let middle = (good + bad) / 2
+            if same(y + middle - 1) { good = middle } else { bad = middle }
+        }
+        return good
     }
 
     /// `rows` in layers, as `fill` and `fillRoundedRect` draw them: rows across a box's

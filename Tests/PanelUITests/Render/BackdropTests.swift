@@ -6,7 +6,8 @@ import Testing
 /// then each box filled over it.
 @Suite struct BackdropTests {
     /// Sets of boxes that don't overlap: one group, columns side by side, boxes at fractional
-    /// positions, a capsule, a square box, boxes touching, one too small to have straight rows.
+    /// positions, a capsule, a square box, boxes touching, one too small to have straight rows,
+    /// none, and a box a row high beside a tall one.
     static let boxSets: [(boxes: [RectF], radius: Double)] = [
         ([RectF(x: 20, y: 10, width: 120, height: 70)], 10),
         ([RectF(x: 4, y: 6, width: 70, height: 80), RectF(x: 86, y: 2, width: 66, height: 40),
@@ -16,6 +17,8 @@ import Testing
         ([RectF(x: 8, y: 8, width: 60, height: 60), RectF(x: 68, y: 8, width: 60, height: 60)], 0),
         ([RectF(x: 50, y: 40, width: 3, height: 2.5)], 1.25),
         ([], 10),
+        // A run of rows on a tall box's straight part, which must end at a box one row high beside it.
+        ([RectF(x: 4, y: 2, width: 60, height: 90), RectF(x: 100, y: 50.3, width: 4, height: 0.9)], 3),
     ]
 
     static let clips = [Rect(x: 0, y: 0, width: 160, height: 96), Rect(x: 0, y: 9, width: 160, height: 30),
@@ -28,7 +31,7 @@ import Testing
         (Color(r: 0x20, g: 0x40, b: 0x60, a: 0x90), .white),
     ]
 
-    @Test(arguments: 0..<7)
+    @Test(arguments: 0..<8)
     func equalsTheLayeredDraw(set: Int) {
         let (boxes, radius) = Self.boxSets[set]
         for clip in Self.clips {
