@@ -146,11 +146,16 @@ public struct PanelPainter {
         let badge = ErrorBadge(metrics: m)
         canvas.clip = canvas.clip.intersection(row.frame)
         // A slider or stepper shows a finger on its knob or button itself.
-        let ownPressedLook = row.target.map { model.behavior(ofTarget: $0).drawsOwnPressedLook } ?? false
-        let state = row.target.map { model.touchState(ofTarget: $0) } ?? []
+        var ownPressedLook = false, highlightsRow = false, state: ControlState = []
+        if let target = row.target {
+            let behavior = model.behavior(ofTarget: target)
+            ownPressedLook = behavior.drawsOwnPressedLook
+            highlightsRow = behavior.highlightsRow
+            state = model.touchState(ofTarget: target)
+        }
         let highlighted = !ownPressedLook && state.contains(.highlighted)
         // A button highlights its whole row whatever the theme's `pressed`.
-        let rowHighlight = theme.pressed == .row || row.target.map { model.behavior(ofTarget: $0).highlightsRow } == true
+        let rowHighlight = theme.pressed == .row || highlightsRow
         if highlighted, rowHighlight {
             // iOS Settings' cell highlight: the row's part of its group, rounded corners included.
             canvas.fillRoundedRect(RectF(group), radius: PanelLayout.groupCornerRadius, color: theme.highlight)
@@ -221,20 +226,28 @@ public struct PanelPainter {
             if disabled { canvas.opacity = 1 }
             let painted = control.kind.behavior.paintedFrame(row), kept = painted.intersection(row.frame)
             let resting = restingKey(control, target: target, row: row, in: kept, onness: onness, state: state, model: model)
-            // Before the closure below is made: it holds copies of the model, row and control.
             guard !copyResting(resting, in: kept, canvas: canvas) else { return }
-            drawResting(resting, in: kept, canvas: canvas) {
-                // Made only when drawn: a widget copied from its kept pixels needs no painter.
-                let drawWidget = widgetDrawing(control, target: target, row: row, onness: onness, model: model,
-                                               fadedOver: disabled ? theme.rowBackground : nil)
-                if disabled {
-                    // Faded as one layer, so overlapping parts (knob over track) don't show through each other.
-                    canvas.drawLayer(painted, opacity: Self.disabledOpacity) { layer, _ in
-                        drawWidget(layer, row.controlFrame.offsetBy(dx: -painted.x, dy: -painted.y))
-                    }
-                } else {
-                    drawWidget(canvas, row.controlFrame)
+            drawWidget(control, target: target, row: row, onness: onness, model: model, disabled: disabled,
+                       painted: painted, kept: kept, resting: resting, canvas: canvas)
+        }
+    }
+
+    /// Draws a row's widget (keeping its pixels when `resting` names its look). A method of its
+    /// own: the closures it makes capture the model, and in `drawRow` those captures were copied
+    /// into its frame on entry (2.6 KB for every row), whether or not the widget was then copied.
+    @inline(never)
+    private func drawWidget(_ control: ControlDescription, target: Int, row: PanelLayout.Row, onness: Double, model: PanelModel,
+                            disabled: Bool, painted: Rect, kept: Rect, resting: RestingWidgets.Key?, canvas: Canvas) {
+        drawResting(resting, in: kept, canvas: canvas) {
+            let drawWidget = widgetDrawing(control, target: target, row: row, onness: onness, model: model,
+                                           fadedOver: disabled ? theme.rowBackground : nil)
+            if disabled {
+                // Faded as one layer, so overlapping parts (knob over track) don't show through each other.
+                canvas.drawLayer(painted, opacity: Self.disabledOpacity) { layer, _ in
+                    drawWidget(layer, row.controlFrame.offsetBy(dx: -painted.x, dy: -painted.y))
                 }
+            } else {
+                drawWidget(canvas, row.controlFrame)
             }
         }
     }
