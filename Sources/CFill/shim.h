@@ -1,7 +1,8 @@
-// Two helpers Swift can't write, both x86 string instructions. A 32-bit fill with `rep stosl`. Modern cores run long
-// string stores as whole cache-line writes without reading the lines first (the path glibc's
-// memset takes for bytes), which makes a background fill of a frame that is not in cache about
-// twice as fast as a vector store loop. Other architectures get the plain loop.
+// Two helpers Swift can't write, both x86 string instructions. First, a 32-bit fill with
+// `rep stosl`. Modern cores run long string stores as whole cache-line writes without reading
+// the lines first (the path glibc's memset takes for bytes), which makes a background fill of
+// a frame that is not in cache about twice as fast as a vector store loop. Other architectures
+// get the plain loop.
 #include <stddef.h>
 #include <stdint.h>
 

@@ -19,20 +19,18 @@ final class BlendedText {
     }
 
     /// The glyphs of one string blended over `under`, one after the other, each laid out as
-    /// its coverage is (rows of `Glyph.width`). It holds its font, so the font's identity in
-    /// the key can't be taken by another font while it is kept.
+    /// its coverage is (rows of `Glyph.width`), so a glyph's pixels start where the coverage of
+    /// the glyphs before it would end. It holds its font, so the font's identity in the key
+    /// can't be taken by another font while it is kept.
     final class Images {
         let font: Font
         let under: UInt32
         let pixels: [UInt32]
-        /// Where each glyph's pixels start in `pixels`.
-        let starts: [Int]
 
-        init(font: Font, under: UInt32, pixels: [UInt32], starts: [Int]) {
+        init(font: Font, under: UInt32, pixels: [UInt32]) {
             self.font = font
             self.under = under
             self.pixels = pixels
-            self.starts = starts
         }
     }
 
@@ -49,18 +47,16 @@ final class BlendedText {
                 under: UInt32) -> Images {
         let key = Key(text: text, direction: direction, font: ObjectIdentifier(font), pixel: paint.pixel, alpha: paint.alpha, under: under)
         if let found = kept[key] { return found }
-        var pixels: [UInt32] = [], starts: [Int] = []
-        starts.reserveCapacity(glyphs.count)
+        var pixels: [UInt32] = []
         pixels.reserveCapacity(glyphs.reduce(0) { $0 + $1.glyph.coverage.count })
         for placed in glyphs {
-            starts.append(pixels.count)
             for c in placed.glyph.coverage {
                 var pixel = under
                 if c != 0 { paint.blend(&pixel, alpha: paint.alpha(coverage8: UInt32(c))) }
                 pixels.append(pixel)
             }
         }
-        let images = Images(font: font, under: under, pixels: pixels, starts: starts)
+        let images = Images(font: font, under: under, pixels: pixels)
         guard pixels.count <= Self.maxPixels / 4 else { return images }
         if pixelCount + pixels.count > Self.maxPixels {
             kept.removeAll(keepingCapacity: true)

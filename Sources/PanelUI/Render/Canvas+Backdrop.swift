@@ -127,7 +127,7 @@ extension Canvas {
         var end = end
         for i in shapes.indices where !crossed[i] && shapes[i].cy > Double(y) + 0.5 {
             // No row above this one reaches the box (`reaches`: its centre within hy + 0.5), rounded down to be sure.
-            end = min(end, max(y + 1, clampedInt((shapes[i].cy - shapes[i].hy - 1).rounded(.down), y + 1, end)))
+            end = clampedInt((shapes[i].cy - shapes[i].hy - 1).rounded(.down), y + 1, end)
         }
         func same(_ row: Int) -> Bool { sameRow(shapes, crossed: crossed, atY: Double(row) + 0.5) }
         // Rows y..<y + good are the same; y + bad - 1 is not, or is past the end.

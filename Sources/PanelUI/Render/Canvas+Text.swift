@@ -16,8 +16,11 @@ extension Canvas {
             guard area.minX <= x, x < area.maxX, area.minY <= baseline, baseline < area.maxY else { return nil }
             return cache.images(of: text, direction: direction, glyphs: glyphs, font: font, paint: paint, under: row(baseline)[x])
         }
-        for (index, placed) in glyphs.enumerated() {
+        // Where the glyph's pixels start in `kept`: after the coverage of the glyphs before it.
+        var start = 0
+        for placed in glyphs {
             let glyph = placed.glyph
+            defer { start += glyph.coverage.count }
             let left = clampedInt((origin.x + Double(placed.pen) / 64).rounded(), -limit, limit) + glyph.left
             let top = baseline - glyph.top - (placed.rise + 32) >> 6
             glyph.coverage.withUnsafeBufferPointer { coverage in
@@ -26,7 +29,7 @@ extension Canvas {
                 }
                 kept.pixels.withUnsafeBufferPointer { pixels in
                     blendCoverage(coverage, width: glyph.width, height: glyph.rows, x: left, y: top, paint: paint,
-                                  over: (kept.under, pixels.baseAddress! + kept.starts[index]))
+                                  over: (kept.under, pixels.baseAddress! + start))
                 }
             }
         }

@@ -81,27 +81,25 @@ final class RestingWidgets {
         guard let rows = Self.rows(of: part, in: rect), 2 * rect.area <= Self.maxPixels else { return draw() }
         let buffer = canvas.buffer
         let flat = Self.flatColour(rows, of: rect, in: buffer)
-        var found = images[key]
-        if let old = found, old.flat != flat {
-            // Drawn over something else than the rows it holds: they start again.
-            pixels -= old.pixels
-            found = nil
-        }
-        if found == nil {
+        let kept: Kept
+        if let old = images[key], old.flat == flat {
+            kept = old
+        } else {
+            // New, or drawn over something else than the rows it holds: they start again.
+            if let old = images[key] { pixels -= old.pixels }
             let size = (flat == nil ? 2 : 1) * rect.area
             if pixels + size > Self.maxPixels {
                 images.removeAll(keepingCapacity: true)
                 pixels = 0
             }
-            found = Kept(flat: flat, area: rect.area, height: rect.height)
+            kept = Kept(flat: flat, area: rect.area, height: rect.height)
+            images[key] = kept
             pixels += size
         }
-        guard let kept = found else { return draw() }
         if flat == nil { Self.copy(rows, of: rect, in: buffer, to: &kept.under) }
         draw()
         Self.copy(rows, of: rect, in: buffer, to: &kept.drawn)
         for y in rows { kept.held[y] = true }
-        images[key] = kept
     }
 
     /// The rows of `rect` that `part` (its part in the clip) holds; nil when the clip cuts
