@@ -74,9 +74,23 @@ extension Canvas {
             func edge(_ x: Int) {
                 paint.blend(line + x, alpha: paint.alpha(coverage: coverage(box.distance(Double(x) + 0.5, py))))
             }
-            for x in cols.lowerBound..<inner.lowerBound { edge(x) }
+            // Across the box's straight part a row's pixels are all as far from the outline (a
+            // top or bottom edge row, or a ring's): one alpha for all of them.
+            let level = box.levelColumns(atY: py, within: cols)
+            let levelAlpha = level.isEmpty ? 0 : paint.alpha(coverage: coverage(box.distance(Double(level.lowerBound) + 0.5, py)))
+            func edges(_ span: Range<Int>) {
+                let flat = span.clamped(to: level)
+                guard !flat.isEmpty else {
+                    for x in span { edge(x) }
+                    return
+                }
+                for x in span.lowerBound..<flat.lowerBound { edge(x) }
+                paint.blendSpan(line + flat.lowerBound, count: flat.count, alpha: levelAlpha)
+                for x in flat.upperBound..<span.upperBound { edge(x) }
+            }
+            edges(cols.lowerBound..<inner.lowerBound)
             if fillsInside { paint.fillSpan(line + inner.lowerBound, count: inner.count) }
-            for x in inner.upperBound..<cols.upperBound { edge(x) }
+            edges(inner.upperBound..<cols.upperBound)
             if straight {
                 middle = StraightRows(box: box, py: py, cols: cols, inside: inner, fillsInside: fillsInside, paint: paint,
                                       coverage: coverage)
@@ -136,19 +150,27 @@ extension Canvas {
 
 /// One row between a box's corners, kept to draw the rows like it: its columns, the span
 /// inside its edges (filled for a fill, the hole of a ring for a stroke) and its edge pixels'
-/// blend alphas.
+/// blend alphas. The alphas are kept inline, so keeping a row allocates nothing: a fill's edge
+/// is at most two pixels wide, a stroke's about its width plus one; wider edges are not kept.
 struct StraightRows {
+    /// Edge pixels kept on each side, at most.
+    static let maxEdge = 8
+
     let cols: Range<Int>
     let inside: Range<Int>
     let fillsInside: Bool
-    let leftAlphas: [UInt32]
-    let rightAlphas: [UInt32]
+    private var leftAlphas = SIMD8<UInt32>()
+    private var rightAlphas = SIMD8<UInt32>()
 
     /// nil when an edge pixel's coverage could depend on the row (a pixel inside the straight
-    /// sides' reach, which only boxes with a corner radius under the edge's width have).
-    /// `coverage` maps a pixel centre's distance from the outline to its coverage.
+    /// sides' reach, which only boxes with a corner radius under the edge's width have), or
+    /// when an edge is wider than `maxEdge`. `coverage` maps a pixel centre's distance from the
+    /// outline to its coverage.
     init?(box: RoundedBox, py: Double, cols: Range<Int>, inside: Range<Int>, fillsInside: Bool, paint: Paint,
           coverage: (Double) -> Double) {
+        guard inside.lowerBound - cols.lowerBound <= Self.maxEdge, cols.upperBound - inside.upperBound <= Self.maxEdge else {
+            return nil
+        }
         // In a straight row the distance is the same for every row when the pixel lies past
         // the corners' centres horizontally (qx >= 0): it is then qx - radius whatever y is.
         func alpha(_ x: Int) -> UInt32? {
@@ -156,20 +178,17 @@ struct StraightRows {
             guard abs(px - box.cx) - (box.hx - box.radius) >= 0 else { return nil }
             return paint.alpha(coverage: coverage(box.distance(px, py)))
         }
-        var left: [UInt32] = [], right: [UInt32] = []
         for x in cols.lowerBound..<inside.lowerBound {
             guard let a = alpha(x) else { return nil }
-            left.append(a)
+            leftAlphas[x - cols.lowerBound] = a
         }
         for x in inside.upperBound..<cols.upperBound {
             guard let a = alpha(x) else { return nil }
-            right.append(a)
+            rightAlphas[x - inside.upperBound] = a
         }
         self.cols = cols
         self.inside = inside
         self.fillsInside = fillsInside
-        leftAlphas = left
-        rightAlphas = right
     }
 
     @inline(__always)
@@ -182,13 +201,13 @@ struct StraightRows {
     /// The edge pixels left of `inside`.
     @inline(__always)
     func drawLeft(_ line: UnsafeMutablePointer<UInt32>, paint: Paint) {
-        for (i, a) in leftAlphas.enumerated() { paint.blend(line + cols.lowerBound + i, alpha: a) }
+        for i in 0..<(inside.lowerBound - cols.lowerBound) { paint.blend(line + cols.lowerBound + i, alpha: leftAlphas[i]) }
     }
 
     /// The edge pixels right of `inside`.
     @inline(__always)
     func drawRight(_ line: UnsafeMutablePointer<UInt32>, paint: Paint) {
-        for (i, a) in rightAlphas.enumerated() { paint.blend(line + inside.upperBound + i, alpha: a) }
+        for i in 0..<(cols.upperBound - inside.upperBound) { paint.blend(line + inside.upperBound + i, alpha: rightAlphas[i]) }
     }
 }
 

@@ -95,14 +95,21 @@ struct Paint {
     /// A run of fully covered pixels: plain stores when opaque, which is what makes big fills cost a memset.
     @inline(__always)
     func fillSpan(_ start: UnsafeMutablePointer<UInt32>, count: Int) {
-        guard count > 0 else { return }
-        if isOpaque {
+        blendSpan(start, count: count, alpha: alpha)
+    }
+
+    /// `blend(_:alpha:)` of each of `count` pixels with one alpha, the source half of its sums
+    /// worked out once: a fill's inside, or a shape's rows where every pixel is as far from the
+    /// outline.
+    @inline(__always)
+    func blendSpan(_ start: UnsafeMutablePointer<UInt32>, count: Int, alpha a: UInt32) {
+        guard count > 0, a > 0 else { return }
+        if a >= 255 {
             store(pixel, start, count)
             return
         }
-        // `blend` with the source half of the sums hoisted out of the loop.
-        let ia = 255 &- alpha
-        let rbSource = rb &* alpha &+ 0x80_0080, gSource = g &* alpha &+ 0x80
+        let ia = 255 &- a
+        let rbSource = rb &* a &+ 0x80_0080, gSource = g &* a &+ 0x80
         for i in 0..<count {
             let d = start[i]
             var rbSum = (d & 0xFF00FF) &* ia &+ rbSource

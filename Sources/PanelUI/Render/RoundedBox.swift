@@ -43,6 +43,25 @@ struct RoundedBox {
         abs(py - cy) <= hy - radius
     }
 
+    /// The columns of `cols` whose pixel centres on row `py` are all as far from the outline
+    /// (empty when none are): those no further from the centre horizontally, past the corners'
+    /// centres, than the row is vertically (qx <= min(qy, 0) in `distance`), where `distance`
+    /// depends on `py` alone. Both ends are checked with `distance`'s own arithmetic, which
+    /// only grows away from the centre, so every column between them qualifies too.
+    func levelColumns(atY py: Double, within cols: Range<Int>) -> Range<Int> {
+        let limit = min(abs(py - cy) - (hy - radius), 0)
+        func level(_ x: Int) -> Bool { abs(Double(x) + 0.5 - cx) - (hx - radius) <= limit }
+        let reach = limit + (hx - radius)
+        guard reach >= 0, reach.isFinite else { return cols.lowerBound..<cols.lowerBound }
+        var lo = clampedInt((cx - reach - 0.5).rounded(.up), cols.lowerBound, cols.upperBound)
+        var hi = clampedInt((cx + reach - 0.5).rounded(.down) + 1, lo, cols.upperBound)
+        // The estimate is off by a rounding at most: a step or two in from either end.
+        for _ in 0..<2 where lo < hi && !level(lo) { lo += 1 }
+        for _ in 0..<2 where lo < hi && !level(hi - 1) { hi -= 1 }
+        guard lo < hi, level(lo), level(hi - 1) else { return cols.lowerBound..<cols.lowerBound }
+        return lo..<hi
+    }
+
     /// Half the width of the box along the horizontal line `y = py`; nil when the line misses it.
     @inline(__always)
     func halfWidth(atY py: Double) -> Double? {

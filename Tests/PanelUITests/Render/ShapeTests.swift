@@ -90,6 +90,32 @@ import Testing
         }
     }
 
+    /// A row across a box's top or bottom edge, or a ring's, is blended with one alpha between
+    /// the corners: over pixels that all differ it must still match the reference pixel by pixel,
+    /// at the corners' ends and with edges off the pixel grid.
+    @Test(arguments: [
+        (RectF(x: 4.3, y: 6.6, width: 71.2, height: 20.3), 9.5),
+        (RectF(x: 2, y: 3, width: 76, height: 50), 12.0),
+        (RectF(x: 10.5, y: 5.25, width: 60.5, height: 0.5), 0.2),
+        (RectF(x: 1.7, y: 2.4, width: 77, height: 54.9), 0.0),
+    ])
+    func shapesOverChangingPixelsMatchTheReference(rect: RectF, radius: Double) {
+        func noise() -> PixelBuffer {
+            let b = PixelBuffer(width: 80, height: 60)
+            for y in 0..<60 { for x in 0..<80 { b[x, y] = UInt32(truncatingIfNeeded: (x &* 2654435761) ^ (y &* 40503)) & 0xFFFFFF } }
+            return b
+        }
+        let translucent = Color(r: 10, g: 200, b: 90, a: 170)
+        let filled = Canvas(buffer: noise()), expected = noise()
+        filled.fillRoundedRect(rect, radius: radius, color: translucent)
+        referenceDraw(expected, translucent) { x, y in 0.5 - referenceRoundedRectDistance(x, y, rect, radius: radius) }
+        #expect(differences(filled.buffer, expected).isEmpty, "fill: \(differences(filled.buffer, expected))")
+        let stroked = Canvas(buffer: noise()), expectedRing = noise()
+        stroked.strokeRoundedRect(rect, radius: radius, lineWidth: 1.5, color: red)
+        referenceDraw(expectedRing, red) { x, y in 0.75 + 0.5 - abs(referenceRoundedRectDistance(x, y, rect, radius: radius)) }
+        #expect(differences(stroked.buffer, expectedRing).isEmpty, "stroke: \(differences(stroked.buffer, expectedRing))")
+    }
+
     @Test func opaqueFastPathEqualsPixelAlignedFill() {
         let a = canvas(), b = canvas()
         a.fillRoundedRect(RectF(x: 7, y: 9, width: 40, height: 30), radius: 0, color: red)
