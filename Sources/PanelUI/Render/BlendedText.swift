@@ -1,10 +1,10 @@
-/// Text over one colour, kept as the pixels its glyphs leave on it: for a string in a font and
-/// a colour, over the colour under its start, each glyph's coverage blended once (with
-/// `Paint.blend`, as drawing it does) and kept from frame to frame. Drawing the string again
-/// then copies four kept pixels wherever the four under them are still that colour, instead of
-/// blending them; anywhere else (another glyph's ink, a highlight's edge) it blends as before.
-/// A kept pixel is a function of the pixel under it and its coverage alone, so the bytes are
-/// the same either way. Labels in a list are drawn on their row's one colour nearly always.
+/// Text over one colour, kept as the pixels it leaves there: for a string in a font and a
+/// colour, over the colour under the start of its baseline, the rectangle its glyphs' ink
+/// covers, drawn once (by `blendCoverage`, as drawing it does) over that colour and kept from
+/// frame to frame. Drawing the string again where that rectangle is all that colour copies the
+/// kept rows; anywhere else (another glyph's ink, a highlight's edge) it blends as before.
+/// Each pixel is a function of the pixel under it and the glyphs over it, so the bytes are the
+/// same either way. Labels in a list are drawn on their row's one colour nearly always.
 ///
 /// At most `maxPixels` pixels are kept, so a long list, many colours or a big scale can't grow
 /// it without bound. One renderer thread uses it; the painter holds one per panel.
@@ -18,52 +18,70 @@ final class BlendedText {
         var under: UInt32
     }
 
-    /// The glyphs of one string blended over `under`, one after the other, each laid out as
-    /// its coverage is (rows of `Glyph.width`), so a glyph's pixels start where the coverage of
-    /// the glyphs before it would end. It holds its font, so the font's identity in the key
-    /// can't be taken by another font while it is kept.
-    final class Images {
+    /// A string's ink over `under`: `box` is where it lies from the left end of its baseline,
+    /// `pixels` its rows. nil pixels when the string can't be kept (a glyph left of its pen's
+    /// start, or too big): it is then always blended. It holds its font, so the font's identity
+    /// in the key can't be taken by another font while it is kept.
+    final class Image {
         let font: Font
-        let under: UInt32
-        let pixels: [UInt32]
+        let box: Rect
+        let pixels: PixelBuffer?
 
-        init(font: Font, under: UInt32, pixels: [UInt32]) {
+        init(font: Font, box: Rect, pixels: PixelBuffer?) {
             self.font = font
-            self.under = under
+            self.box = box
             self.pixels = pixels
         }
     }
 
-    /// 1 MB of pixels.
-    static let maxPixels = 1 << 18
+    /// 2 MB of pixels.
+    static let maxPixels = 1 << 19
 
-    private var kept: [Key: Images] = [:]
+    private var kept: [Key: Image] = [:]
     private var pixelCount = 0
     /// Pixels kept now, for tests.
     var keptPixels: Int { pixelCount }
+    /// Strings drawn from kept pixels, for tests.
+    private(set) var copies = 0
 
-    /// `glyphs` (the font's for `text` in `direction`) blended in `paint` over `under`.
-    func images(of text: String, direction: TextDirection?, glyphs: [PlacedGlyph], font: Font, paint: Paint,
-                under: UInt32) -> Images {
+    /// `text` in `font` and `paint` over `under`, laid out from a baseline starting at a whole
+    /// pixel (0, 0).
+    func image(of text: String, direction: TextDirection?, font: Font, paint: Paint, under: UInt32) -> Image {
         let key = Key(text: text, direction: direction, font: ObjectIdentifier(font), pixel: paint.pixel, alpha: paint.alpha, under: under)
         if let found = kept[key] { return found }
-        var pixels: [UInt32] = []
-        pixels.reserveCapacity(glyphs.reduce(0) { $0 + $1.glyph.coverage.count })
-        for placed in glyphs {
-            for c in placed.glyph.coverage {
-                var pixel = under
-                if c != 0 { paint.blend(&pixel, alpha: paint.alpha(coverage8: UInt32(c))) }
-                pixels.append(pixel)
-            }
-        }
-        let images = Images(font: font, under: under, pixels: pixels)
-        guard pixels.count <= Self.maxPixels / 4 else { return images }
-        if pixelCount + pixels.count > Self.maxPixels {
+        let image = Self.draw(font.placed(text, direction: direction).glyphs, font: font, paint: paint, under: under)
+        let size = image.box.area
+        guard image.pixels != nil, size <= Self.maxPixels / 4 else { return image }
+        if pixelCount + size > Self.maxPixels {
             kept.removeAll(keepingCapacity: true)
             pixelCount = 0
         }
-        kept[key] = images
-        pixelCount += pixels.count
-        return images
+        kept[key] = image
+        pixelCount += size
+        return image
+    }
+
+    /// Counts a copy.
+    func copied() { copies += 1 }
+
+    /// The glyphs' ink box and its pixels over `under`. A pen at a whole pixel `x` puts a glyph
+    /// at `x + round(pen)` only when the pen is not negative (`Canvas.drawText` rounds their
+    /// sum), so a string with a glyph behind its start is not kept.
+    private static func draw(_ glyphs: [PlacedGlyph], font: Font, paint: Paint, under: UInt32) -> Image {
+        var box: Rect?
+        for placed in glyphs where placed.glyph.width > 0 && placed.glyph.rows > 0 {
+            guard placed.pen >= 0 else { return Image(font: font, box: Rect(x: 0, y: 0, width: 0, height: 0), pixels: nil) }
+            let ink = Canvas.glyphBox(placed, x: 0, baseline: 0)
+            box = box.map { $0.union(ink) } ?? ink
+        }
+        guard let box, box.area <= maxPixels / 4 else { return Image(font: font, box: Rect(x: 0, y: 0, width: 0, height: 0), pixels: nil) }
+        let canvas = Canvas(buffer: PixelBuffer(width: box.width, height: box.height, fill: under))
+        for placed in glyphs {
+            let ink = Canvas.glyphBox(placed, x: -box.minX, baseline: -box.minY)
+            placed.glyph.coverage.withUnsafeBufferPointer { coverage in
+                canvas.blendCoverage(coverage, width: ink.width, height: ink.height, x: ink.minX, y: ink.minY, paint: paint)
+            }
+        }
+        return Image(font: font, box: box, pixels: canvas.buffer)
     }
 }

@@ -1,22 +1,14 @@
 /// Blending 8-bit coverage (glyphs, shape masks) into the canvas.
 extension Canvas {
     /// `coverage` rows of `width` bytes placed with their top-left pixel at `(x, y)`, clipped.
-    /// Pixels in `hole` (what a later opaque draw covers whole) are left alone. `over`: the
-    /// coverage already blended over one colour (`BlendedText`), laid out as `coverage`, copied
-    /// where the four pixels under it are that colour.
+    /// Pixels in `hole` (what a later opaque draw covers whole) are left alone.
     func blendCoverage(_ coverage: UnsafeBufferPointer<UInt8>, width: Int, height: Int, x: Int, y: Int, paint: Paint,
-                       hole: Rect? = nil, over kept: (under: UInt32, pixels: UnsafePointer<UInt32>)? = nil) {
+                       hole: Rect? = nil) {
         let box = Rect(x: x, y: y, width: width, height: height).intersection(drawable)
         guard !box.isEmpty, let base = coverage.baseAddress else { return }
         let skipped = hole?.intersection(box) ?? Rect(x: box.x, y: box.y, width: 0, height: 0)
         for row in box.minY..<box.maxY {
             let source = base + (row - y) * width - x, line = self.row(row)
-            if let kept {
-                // Text has no hole.
-                let blended = kept.pixels + (row - y) * width - x + box.minX
-                blendCoverageRow(source + box.minX, into: line + box.minX, count: box.width, paint: paint, over: kept.under, blended)
-                continue
-            }
             guard !skipped.isEmpty, skipped.minY <= row, row < skipped.maxY else {
                 blendCoverageRow(source + box.minX, into: line + box.minX, count: box.width, paint: paint)
                 continue
@@ -28,19 +20,13 @@ extension Canvas {
 
     /// One row of 8-bit coverage blended in `paint`, four pixels at a time: glyph and shape
     /// rows are mostly empty or solid stretches, which skip or store without the blend maths.
-    /// With `blended` (the row's pixels blended over `under`), four pixels that are all `under` are copied from it.
     @inline(__always)
-    private func blendCoverageRow(_ coverage: UnsafePointer<UInt8>, into line: UnsafeMutablePointer<UInt32>, count: Int, paint: Paint,
-                                  over under: UInt32 = 0, _ blended: UnsafePointer<UInt32>? = nil) {
+    private func blendCoverageRow(_ coverage: UnsafePointer<UInt8>, into line: UnsafeMutablePointer<UInt32>, count: Int, paint: Paint) {
         var x = 0
-        let flat = SIMD4<UInt32>(repeating: under)
         while x &+ 4 <= count {
             let four = UnsafeRawPointer(coverage + x).loadUnaligned(as: UInt32.self)
             if four != 0 {
-                if let blended, UnsafeRawPointer(line + x).loadUnaligned(as: SIMD4<UInt32>.self) == flat {
-                    UnsafeMutableRawPointer(line + x).storeBytes(of: UnsafeRawPointer(blended + x).loadUnaligned(as: SIMD4<UInt32>.self),
-                                                                 as: SIMD4<UInt32>.self)
-                } else if four == .max && paint.isOpaque {
+                if four == .max && paint.isOpaque {
                     store(paint.pixel, line + x, 4)
                 } else {
                     // The four bytes in memory order (little-endian), without a generic widening.

@@ -8,30 +8,47 @@ extension Canvas {
         guard !drawable.isEmpty else { return }
         let limit = 1 << 30
         let baseline = clampedInt(origin.y.rounded(), -limit, limit)
-        let glyphs = font.placed(text, direction: direction).glyphs
-        // Over the colour at the start of its baseline (before any of it is drawn), the text
-        // nearly always is: its glyphs blended over it are kept (`BlendedText`).
-        let kept = blendedText.flatMap { cache -> BlendedText.Images? in
-            let x = clampedInt(origin.x.rounded(), -limit, limit), area = drawable
-            guard area.minX <= x, x < area.maxX, area.minY <= baseline, baseline < area.maxY else { return nil }
-            return cache.images(of: text, direction: direction, glyphs: glyphs, font: font, paint: paint, under: row(baseline)[x])
+        if let cache = blendedText, copyKept(text, direction: direction, font: font, paint: paint, from: cache, origin: origin.x, baseline: baseline) {
+            return
         }
-        // Where the glyph's pixels start in `kept`: after the coverage of the glyphs before it.
-        var start = 0
-        for placed in glyphs {
-            let glyph = placed.glyph
-            defer { start += glyph.coverage.count }
-            let left = clampedInt((origin.x + Double(placed.pen) / 64).rounded(), -limit, limit) + glyph.left
-            let top = baseline - glyph.top - (placed.rise + 32) >> 6
-            glyph.coverage.withUnsafeBufferPointer { coverage in
-                guard let kept else {
-                    return blendCoverage(coverage, width: glyph.width, height: glyph.rows, x: left, y: top, paint: paint)
-                }
-                kept.pixels.withUnsafeBufferPointer { pixels in
-                    blendCoverage(coverage, width: glyph.width, height: glyph.rows, x: left, y: top, paint: paint,
-                                  over: (kept.under, pixels.baseAddress! + start))
-                }
+        for placed in font.placed(text, direction: direction).glyphs {
+            let left = clampedInt((origin.x + Double(placed.pen) / 64).rounded(), -limit, limit) + placed.glyph.left
+            let top = baseline - placed.glyph.top - (placed.rise + 32) >> 6
+            placed.glyph.coverage.withUnsafeBufferPointer { coverage in
+                blendCoverage(coverage, width: placed.glyph.width, height: placed.glyph.rows, x: left, y: top, paint: paint)
             }
         }
+    }
+
+    /// Where `placed`'s coverage lies for a pen starting at whole pixel `x` on `baseline`.
+    static func glyphBox(_ placed: PlacedGlyph, x: Int, baseline: Int) -> Rect {
+        let glyph = placed.glyph
+        return Rect(x: x + Int((Double(placed.pen) / 64).rounded()) + glyph.left,
+                    y: baseline - glyph.top - (placed.rise + 32) >> 6, width: glyph.width, height: glyph.rows)
+    }
+
+    /// The text from its kept pixels (`BlendedText`) when it starts on a whole pixel and the
+    /// rectangle its ink covers is all the colour under that start, as far as the clip shows
+    /// it; false, drawing nothing, otherwise.
+    private func copyKept(_ text: String, direction: TextDirection?, font: Font, paint: Paint, from cache: BlendedText,
+                          origin: Double, baseline: Int) -> Bool {
+        let area = drawable
+        // A pen at a whole pixel places each glyph at that pixel plus its own rounded offset.
+        guard origin == origin.rounded(), Double(area.minX) <= origin, origin < Double(area.maxX),
+              area.minY <= baseline, baseline < area.maxY else { return false }
+        let x = Int(origin)
+        let under = row(baseline)[x]
+        let image = cache.image(of: text, direction: direction, font: font, paint: paint, under: under)
+        guard let pixels = image.pixels else { return false }
+        let box = image.box.offsetBy(dx: x, dy: baseline)
+        let part = box.intersection(area)
+        guard !part.isEmpty else { return true }
+        guard buffer.isFlat(part, colour: under) else { return false }
+        let kept = pixels.pixels.baseAddress!
+        for y in part.minY..<part.maxY {
+            (row(y) + part.minX).update(from: kept + (y - box.minY) * box.width + (part.minX - box.minX), count: part.width)
+        }
+        cache.copied()
+        return true
     }
 }

@@ -135,27 +135,10 @@ final class RestingWidgets {
         }
     }
 
-    /// The one colour every pixel of rows `rows` of `rect` has, or nil. Each row's differences
-    /// are gathered (or-ed) and tested once per row, not once per eight pixels.
+    /// The one colour every pixel of rows `rows` of `rect` has, or nil.
     private static func flatColour(_ rows: Range<Int>, of rect: Rect, in buffer: PixelBuffer) -> UInt32? {
         let colour = line(rows.lowerBound, of: rect, in: buffer).pointee
-        let wide = SIMD16<UInt32>(repeating: colour)
-        let zero = SIMD16<UInt32>(repeating: 0)
-        for y in rows {
-            let row = UnsafeRawPointer(line(y, of: rect, in: buffer))
-            var differs = zero
-            var x = 0
-            while x &+ 16 <= rect.width {
-                differs |= row.loadUnaligned(fromByteOffset: x &* 4, as: SIMD16<UInt32>.self) ^ wide
-                x &+= 16
-            }
-            var tail: UInt32 = 0
-            while x < rect.width {
-                tail |= row.load(fromByteOffset: x &* 4, as: UInt32.self) ^ colour
-                x &+= 1
-            }
-            guard differs == zero, tail == 0 else { return nil }
-        }
-        return colour
+        let part = Rect(x: rect.minX, y: rect.minY + rows.lowerBound, width: rect.width, height: rows.count)
+        return buffer.isFlat(part, colour: colour) ? colour : nil
     }
 }
