@@ -4,18 +4,48 @@
 /// then looks at the dozen rows on screen, not at every row for every band it draws.
 extension PanelLayout {
     /// The sections whose header or rows reach into content rows `top..<bottom`
-    /// (content coordinates, before scrolling). Some of them may still miss a narrower clip.
-    /// Each column is searched on its own: its sections are stacked, the columns side by side.
-    public func sectionIndices(reaching top: Int, _ bottom: Int) -> [Int] {
-        var found: [Int] = []
-        for column in columns {
+    /// (content coordinates, before scrolling), column after column. Some of them may still
+    /// miss a narrower clip. Found as they are walked, so a band drawn asks for them without
+    /// building an array.
+    public func sectionIndices(reaching top: Int, _ bottom: Int) -> VisibleSections {
+        VisibleSections(sections: sections, columns: columns, top: top, bottom: bottom)
+    }
+}
+
+/// The sections reaching into a band of content rows. Each column is searched on its own:
+/// its sections are stacked, the columns side by side. The first section of a column that
+/// reaches the band is found by bisection; the walk stops at the first one below it.
+public struct VisibleSections: Sequence, IteratorProtocol {
+    private let sections: [PanelLayout.Section]
+    private let columns: [Range<Int>]
+    private let top: Int, bottom: Int
+    private var column = 0
+    private var index: Int
+    private var end: Int
+
+    init(sections: [PanelLayout.Section], columns: [Range<Int>], top: Int, bottom: Int) {
+        self.sections = sections
+        self.columns = columns
+        self.top = top
+        self.bottom = bottom
+        index = 0
+        end = 0
+        column = -1
+    }
+
+    public mutating func next() -> Int? {
+        while index >= end {
+            column += 1
+            guard column < columns.count else { return nil }
+            let range = columns[column]
             // A header ends where its group starts, so the group's bottom is the section's.
-            let first = firstIndex(in: sections[column]) { $0.groupFrame.maxY > top }
-            var end = first
-            while end < column.upperBound, sections[end].top < bottom { end += 1 }
-            found += first..<end
+            let top = top
+            index = firstIndex(in: sections[range]) { $0.groupFrame.maxY > top }
+            end = index
+            while end < range.upperBound, sections[end].top < bottom { end += 1 }
         }
-        return found
+        defer { index += 1 }
+        return index
     }
 }
 

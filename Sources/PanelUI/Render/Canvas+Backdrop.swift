@@ -16,6 +16,11 @@ extension Canvas {
     /// A panel draws a band per row of its list, so this runs some twenty times a frame: its
     /// state lives on the stack (one `Lane` per box, kept rows inline), and it allocates nothing.
     public func fillBackdrop(background: Color, boxes: [RectF], radius: Double, boxColor: Color) {
+        boxes.withUnsafeBufferPointer { fillBackdrop(background: background, boxes: $0, radius: radius, boxColor: boxColor) }
+    }
+
+    /// The same, for boxes a caller keeps on its stack.
+    func fillBackdrop(background: Color, boxes: UnsafeBufferPointer<RectF>, radius: Double, boxColor: Color) {
         let area = drawable
         guard !area.isEmpty else { return }
         guard let fill = paint(boxColor), fill.isOpaque, let ground = paint(background), !boxes.isEmpty else {
@@ -47,7 +52,7 @@ extension Canvas {
     }
 
     private func fillBackdrop(_ lanes: UnsafeMutableBufferPointer<Lane>, ground: Paint, fill: Paint,
-                              layers: (background: Color, boxes: [RectF], radius: Double, boxColor: Color)) {
+                              layers: (background: Color, boxes: UnsafeBufferPointer<RectF>, radius: Double, boxColor: Color)) {
         let area = drawable
         func drawLayered(_ rows: Range<Int>) {
             self.drawLayered(rows: rows, background: layers.background, boxes: layers.boxes, radius: layers.radius, boxColor: layers.boxColor)
@@ -169,7 +174,7 @@ extension Canvas {
 
     /// `rows` in layers, as `fill` and `fillRoundedRect` draw them: rows across a box's
     /// corners, and every row when the boxes are translucent.
-    private func drawLayered(rows: Range<Int>, background: Color, boxes: [RectF], radius: Double, boxColor: Color) {
+    private func drawLayered(rows: Range<Int>, background: Color, boxes: UnsafeBufferPointer<RectF>, radius: Double, boxColor: Color) {
         var band = self
         band.clip = Rect(x: drawable.minX, y: rows.lowerBound, width: drawable.width, height: rows.count)
         band.shapeMasks = nil

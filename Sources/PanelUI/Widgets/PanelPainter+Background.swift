@@ -5,22 +5,28 @@ extension PanelPainter {
     /// (`Canvas.fillBackdrop`). A dense list fills most of a screen with its groups.
     func fillBackground(of layout: PanelLayout, dy: Int, canvas: Canvas) {
         let content = canvas.clip.intersection(layout.viewport)
-        var groups: [RectF] = []
-        if !content.isEmpty {
-            for index in layout.sectionIndices(reaching: content.minY - dy, content.maxY - dy) {
+        let visible = layout.sectionIndices(reaching: content.minY - dy, content.maxY - dy)
+        // The groups showing, on the stack: a frame draws a band per row.
+        let count = content.isEmpty ? 0 : visible.reduce(0) { count, _ in count + 1 }
+        withUnsafeTemporaryAllocation(of: RectF.self, capacity: count) { storage in
+            var found = 0
+            for index in visible where found < count {
                 let group = layout.sections[index].groupFrame.offsetBy(dx: 0, dy: dy)
-                if group.intersects(content) { groups.append(RectF(group)) }
+                guard group.intersects(content) else { continue }
+                storage.initializeElement(at: found, to: RectF(group))
+                found += 1
             }
-        }
-        let radius = layout.metrics.groupCornerRadius
-        if content == canvas.clip {
-            canvas.fillBackdrop(background: theme.background, boxes: groups, radius: radius, boxColor: theme.rowBackground)
-        } else {
-            // A clip reaching out of the viewport: the boxes are clipped to it.
-            canvas.fill(canvas.clip, color: theme.background)
-            var list = canvas
-            list.clip = content
-            for group in groups { list.fillRoundedRect(group, radius: radius, color: theme.rowBackground) }
+            let groups = UnsafeBufferPointer(rebasing: storage[0..<found])
+            let radius = layout.metrics.groupCornerRadius
+            if content == canvas.clip {
+                canvas.fillBackdrop(background: theme.background, boxes: groups, radius: radius, boxColor: theme.rowBackground)
+            } else {
+                // A clip reaching out of the viewport: the boxes are clipped to it.
+                canvas.fill(canvas.clip, color: theme.background)
+                var list = canvas
+                list.clip = content
+                for group in groups { list.fillRoundedRect(group, radius: radius, color: theme.rowBackground) }
+            }
         }
     }
 }

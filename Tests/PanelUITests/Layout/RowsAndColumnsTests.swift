@@ -84,7 +84,7 @@ struct RowsAndColumnsTests {
         for (index, target) in wide.targets.enumerated() {
             #expect(wide.targetIndex(at: target.frame.center) == index)
         }
-        let visible = wide.sectionIndices(reaching: 0, 1080)
+        let visible = Array(wide.sectionIndices(reaching: 0, 1080))
         #expect(visible == [0, 1, 2])
         #expect(layout(1280, 800).columns.count == 2)
         #expect(layout(800, 480).columns.count == 1)
