@@ -11,7 +11,7 @@ public struct Canvas {
     public var opacity: Double = 1
     /// Where small shapes keep their coverage between frames; nil draws every shape directly.
     public var shapeMasks: ShapeMasks?
-    /// Where text over one colour keeps its blended glyphs; nil blends every pixel.
+    /// Where text over one colour keeps the pixels it leaves there; nil blends every pixel.
     var blendedText: BlendedText?
 
     public init(buffer: PixelBuffer, clip: Rect? = nil) {

@@ -15,7 +15,7 @@ public struct PanelPainter {
     let titleFont: Font
     /// The widgets' shapes, kept from frame to frame.
     let shapeMasks = ShapeMasks()
-    /// Labels' glyphs blended over their rows' colours.
+    /// Labels drawn over their rows' colours, kept as pixels.
     let blendedText = BlendedText()
     /// The two pages of a slide, each painted once.
     let pageSnapshots = PageSnapshots()
