@@ -2,13 +2,13 @@
 extension PanelPainter {
     /// The look of a widget that isn't moving or touched, or nil when it must be drawn: in
     /// motion, under a finger, or a kind whose look follows a value (a slider, a stepper).
-    /// `kept`: every pixel the widget may touch in its row.
+    /// `kept`: every pixel the widget may touch in its row. `index`: the control's (`looks`).
     /// `state`: the target's.
-    func restingKey(_ control: ControlDescription, target: Int, row: PanelLayout.Row, in kept: Rect, onness: Double,
+    func restingKey(_ control: ControlDescription, index: Int, target: Int, row: PanelLayout.Row, in kept: Rect, onness: Double,
                     state: ControlState, model: PanelModel) -> RestingWidgets.Key? {
         guard control.kind.behavior.keepsRestingLook, onness == 0 || onness == 1,
-              !state.contains(.highlighted), model.knobDrags[target] == nil else { return nil }
-        return RestingWidgets.Key(target: target, on: onness == 1, rising: model.transitions[target].wentUp,
+              !state.contains(.highlighted), model.knobDrags[target] == nil, looks.indices.contains(index) else { return nil }
+        return RestingWidgets.Key(look: looks[index], on: onness == 1, rising: model.transitions[target].wentUp,
                                   disabled: state.contains(.disabled), mirrored: row.isRightToLeft, size: kept.size,
                                   frame: row.controlFrame.offsetBy(dx: -kept.x, dy: -kept.y))
     }
@@ -23,5 +23,39 @@ extension PanelPainter {
     func copyResting(_ key: RestingWidgets.Key?, in rect: Rect, canvas: Canvas) -> Bool {
         guard let key else { return false }
         return resting.copy(key, in: rect, canvas: canvas)
+    }
+}
+
+extension PanelPainter {
+    /// Looks compared with each control, at most: a panel of many styles costs no more than
+    /// this per control to sort, and its later styles keep their own images.
+    static let maxLooks = 32
+
+    /// For each control, the index of the first control whose widget looks the same at rest:
+    /// the same kind and the same styles (a box's for checkboxes and radio options, a track's
+    /// for switches; the pictures are named in them). The widget's pixels depend on nothing
+    /// else of the control, so alike widgets share one kept image (`RestingWidgets.Key.look`):
+    /// a list of alike switches reads one image from the cache row after row, not one each.
+    static func looks(of controls: [ControlDescription]) -> [Int] {
+        var firsts: [Int] = []
+        var looks: [Int] = []
+        looks.reserveCapacity(controls.count)
+        for (index, control) in controls.enumerated() {
+            guard control.kind.behavior.keepsRestingLook else {
+                looks.append(index)
+                continue
+            }
+            if let first = firsts.first(where: { sameLook(controls[$0], control) }) {
+                looks.append(first)
+                continue
+            }
+            if firsts.count < maxLooks { firsts.append(index) }
+            looks.append(index)
+        }
+        return looks
+    }
+
+    private static func sameLook(_ a: ControlDescription, _ b: ControlDescription) -> Bool {
+        a.kind == b.kind && a.checkboxStyle == b.checkboxStyle && a.switchStyle == b.switchStyle
     }
 }

@@ -23,6 +23,8 @@ public struct PanelPainter {
     let contrast = ContrastMemo()
     /// Widgets at rest, kept as the pixels they leave on their row.
     let resting = RestingWidgets()
+    /// Per control, the first control whose widget looks the same (`looks(of:)`).
+    let looks: [Int]
     /// How much of the list the frames so far looked at, for tests that a frame's work
     /// follows what shows, not how long the list is.
     let counters = PaintCounters()
@@ -50,6 +52,7 @@ public struct PanelPainter {
             labelFonts[size] = try fonts.font(paths: theme.fonts, pixelSize: size)
         }
         self.labelFonts = labelFonts
+        looks = Self.looks(of: description.controls)
         headerFont = try fonts.font(paths: theme.fonts, pixelSize: metrics.headerFontSize)
         titleFont = try fonts.font(paths: theme.fonts, pixelSize: metrics.titleFontSize)
     }
@@ -225,7 +228,7 @@ public struct PanelPainter {
             }
             if disabled { canvas.opacity = 1 }
             let painted = control.kind.behavior.paintedFrame(row), kept = painted.intersection(row.frame)
-            let resting = restingKey(control, target: target, row: row, in: kept, onness: onness, state: state, model: model)
+            let resting = restingKey(control, index: index, target: target, row: row, in: kept, onness: onness, state: state, model: model)
             guard !copyResting(resting, in: kept, canvas: canvas) else { return }
             drawWidget(control, target: target, row: row, onness: onness, model: model, disabled: disabled,
                        painted: painted, kept: kept, resting: resting, canvas: canvas)

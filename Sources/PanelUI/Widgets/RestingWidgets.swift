@@ -13,8 +13,9 @@ import Glibc
 final class RestingWidgets {
     /// What a widget at rest looks like; with the pixels under it, everything its pixels depend on.
     struct Key: Hashable {
-        /// The painter draws one description: the target names the control, its style and pictures.
-        var target: Int
+        /// The painter draws one description: the first control whose widget looks like this
+        /// one (same kind and styles, `PanelPainter.looks`), so alike widgets share an image.
+        var look: Int
         var on: Bool
         /// A box's animation direction picks its last pose (`Transition.wentUp`, `CheckboxKind.boxDrawing`).
         var rising: Bool

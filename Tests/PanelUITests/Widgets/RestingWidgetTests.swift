@@ -55,15 +55,17 @@ import Testing
     func keptWidgetsDrawWhatTheWidgetsDraw(direction: String, scale: Double) throws {
         var panel = try Panel(direction: direction, scale: scale)
         _ = panel.frame(at: 0)
-        #expect(panel.painter.resting.copies == 0, "the first frame draws every widget")
-        #expect(Self.differing(panel.frame(at: 0), try panel.fresh(at: 0)) == 0)
-        // Every widget in the viewport, whole or in part: copied on the second frame.
         let layout = panel.model.layout
         let shown = layout.sections.flatMap(\.rows).filter { $0.target != nil && layout.viewport.intersects($0.controlFrame) }
         #expect(shown.count >= 2)
-        let drawn = panel.painter.resting.draws
-        #expect(drawn == shown.count)
-        #expect(panel.painter.resting.copies == shown.count, "the second frame copies the widgets it kept")
+        // Alike widgets share one image: the first frame draws one of each look and copies the rest.
+        let drawn = panel.painter.resting.draws, copiedFirst = panel.painter.resting.copies
+        #expect(drawn + copiedFirst == shown.count)
+        #expect(copiedFirst > 0, "two shown widgets look alike")
+        #expect(Self.differing(panel.frame(at: 0), try panel.fresh(at: 0)) == 0)
+        // Every widget in the viewport, whole or in part: copied on the second frame.
+        #expect(panel.painter.resting.draws == drawn)
+        #expect(panel.painter.resting.copies == copiedFirst + shown.count, "the second frame copies the widgets it kept")
 
         // Toggled, animated, and settled: the new look is drawn, then kept and copied.
         for index in [1, 2, 3] {
@@ -82,6 +84,45 @@ import Testing
         #expect(panel.painter.resting.copies > before)
     }
 
+    /// Widgets share kept pixels only when they look alike: another kind, or another style,
+    /// is another look, and a frame mixing them equals one drawn by a painter that kept nothing.
+    @Test func onlyAlikeWidgetsShareAnImage() throws {
+        let yaml = """
+            title: Looks
+            sections:
+              - title: Mixed
+                controls:
+                  - {id: a, kind: checkbox, default: true}
+                  - {id: b, kind: checkbox, default: true}
+                  - {id: c, kind: checkbox, default: true, on_fill_color: "#FF3B30"}
+                  - {id: d, kind: radio, options: [x, y], default: x}
+                  - {id: e, kind: switch, default: true}
+                  - {id: f, kind: switch, default: true, on_tint_color: "#FF9500"}
+                  - {id: g, kind: switch, default: false}
+            """
+        let description = try PanelDescription.parse(yaml, file: "looks.yml", fileExists: { _ in true })
+        #expect(PanelPainter.looks(of: description.controls) == [0, 0, 2, 3, 4, 5, 4])
+        let fonts = FontCache(), size = Size(width: 800, height: 600)
+        let model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size, fonts: fonts))
+        let painter = try PanelPainter(description: description, fonts: fonts, logicalSize: size)
+        // The reference draws each row with a painter of its own, which has kept nothing: its
+        // widget is drawn, never copied from another's (a repaint of part equals a full one).
+        let fresh = PixelBuffer(size: size)
+        for row in model.layout.sections.flatMap(\.rows) {
+            try PanelPainter(description: description, fonts: fonts, logicalSize: size).draw(model, at: 0, into: fresh, clip: row.frame)
+        }
+        for round in 0..<2 {
+            let kept = PixelBuffer(size: size)
+            painter.draw(model, at: 0, into: kept, clip: kept.bounds)
+            for row in model.layout.sections.flatMap(\.rows) {
+                let area = row.frame.intersection(kept.bounds)
+                var differing = 0
+                for y in area.minY..<area.maxY { for x in area.minX..<area.maxX where kept[x, y] != fresh[x, y] { differing += 1 } }
+                #expect(differing == 0, "round \(round), row \(row.frame)")
+            }
+        }
+    }
+
     /// The bundled demo at 1080p lays its sections side by side, rows not lined up, so the
     /// clip's bands cut widgets: each band of a widget is kept and copied on its own.
     @Test func keptBandByBand() throws {
@@ -96,12 +137,12 @@ import Testing
             return buffer
         }
         let first = frame(painter)
-        let drawn = painter.resting.draws
+        let drawn = painter.resting.draws, copiedFirst = painter.resting.copies
         let widgets = model.layout.sections.flatMap(\.rows).filter { $0.target != nil }.count
-        #expect(drawn > widgets, "some widget is cut into bands, or this tests nothing new")
+        #expect(drawn + copiedFirst > widgets, "some widget is cut into bands, or this tests nothing new")
         #expect(Self.differing(frame(painter), first) == 0)
         #expect(painter.resting.draws == drawn, "no widget drawn on the second frame")
-        #expect(painter.resting.copies == drawn)
+        #expect(painter.resting.copies == copiedFirst + drawn + copiedFirst)
         let fresh = try PanelPainter(description: description, fonts: fonts, logicalSize: size)
         #expect(Self.differing(frame(fresh), first) == 0)
     }
@@ -111,7 +152,7 @@ import Testing
     @Test func drawnAgainOverOtherPixels() {
         let widgets = RestingWidgets()
         let rect = Rect(x: 10, y: 10, width: 30, height: 20)
-        let key = RestingWidgets.Key(target: 0, on: true, rising: true, disabled: false, mirrored: false, size: rect.size,
+        let key = RestingWidgets.Key(look: 0, on: true, rising: true, disabled: false, mirrored: false, size: rect.size,
                                      frame: rect)
         let buffer = PixelBuffer(width: 60, height: 40, fill: 0xFFFFFF)
         let canvas = Canvas(buffer: buffer)
@@ -179,7 +220,7 @@ import Testing
         let canvas = Canvas(buffer: buffer)
         for n in 0..<40 {
             let rect = Rect(x: 0, y: 0, width: 200 + n, height: 400)
-            let key = RestingWidgets.Key(target: n, on: true, rising: true, disabled: false, mirrored: false, size: rect.size, frame: rect)
+            let key = RestingWidgets.Key(look: n, on: true, rising: true, disabled: false, mirrored: false, size: rect.size, frame: rect)
             if !widgets.copy(key, in: rect, canvas: canvas) { widgets.draw(key, in: rect, canvas: canvas) {} }
             #expect(widgets.keptPixels <= RestingWidgets.maxPixels)
         }
