@@ -101,8 +101,10 @@ protocol KindBehavior: Sendable {
     var savesValue: Bool { get }
     /// A finger down highlights the whole row, as an iOS Settings cell, whatever the theme's `pressed`.
     var highlightsRow: Bool { get }
-    /// The label's look in `theme` (a button's is the accent or the theme's red).
-    func labelStyle(of control: ControlDescription, theme: Theme) -> LabelStyle
+    /// The label's look in `theme` (a button's is the accent or the theme's red), from the
+    /// control's own look, whether it wrote its own label colour, and its button style. The
+    /// painter asks for every row: given whole, the control would be copied for the call.
+    func labelStyle(_ own: LabelStyle, ownColor: Bool, button: ButtonStyle, theme: Theme) -> LabelStyle
     /// The name of the confirm dialog's button that goes ahead with a tap changing the value
     /// to `value` (nil for a press): "Turn Off", a button's label.
     func confirmTitle(of control: ControlDescription, changingTo value: ControlValue?) -> String
@@ -206,7 +208,7 @@ extension KindBehavior {
     var presses: Bool { false }
     var savesValue: Bool { true }
     var highlightsRow: Bool { false }
-    func labelStyle(of control: ControlDescription, theme: Theme) -> LabelStyle { control.labelStyle }
+    func labelStyle(_ own: LabelStyle, ownColor: Bool, button: ButtonStyle, theme: Theme) -> LabelStyle { own }
     func confirmTitle(of control: ControlDescription, changingTo value: ControlValue?) -> String { "OK" }
 }
 

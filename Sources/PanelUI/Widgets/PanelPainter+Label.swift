@@ -1,5 +1,11 @@
 /// A row's label: its lines, cut to fit, and the detail line under it.
 extension PanelPainter {
+    /// The label's look of control `index` (`KindBehavior.labelStyle`), read field by field.
+    func labelStyle(ofControl index: Int, behavior: any KindBehavior, in description: PanelDescription) -> LabelStyle {
+        behavior.labelStyle(description.controls[index].labelStyle, ownColor: description.controls[index].styleOverrides.labelColor != nil,
+                            button: description.controls[index].buttonStyle, theme: theme)
+    }
+
     /// A row's label cut with an ellipsis to the row's label width, less room for the error
     /// badge after it when the badge shows.
     func fitted(_ label: String, font: Font, in row: PanelLayout.Row, leavingRoomFor badge: ErrorBadge?) -> String {

@@ -4,9 +4,9 @@ extension PanelPainter {
     /// motion, under a finger, or a kind whose look follows a value (a slider, a stepper).
     /// `kept`: every pixel the widget may touch in its row. `index`: the control's (`looks`).
     /// `state`: the target's.
-    func restingKey(_ control: ControlDescription, index: Int, target: Int, row: PanelLayout.Row, in kept: Rect, onness: Double,
+    func restingKey(_ behavior: any KindBehavior, index: Int, target: Int, row: PanelLayout.Row, in kept: Rect, onness: Double,
                     state: ControlState, model: PanelModel) -> RestingWidgets.Key? {
-        guard control.kind.behavior.keepsRestingLook, onness == 0 || onness == 1,
+        guard behavior.keepsRestingLook, onness == 0 || onness == 1,
               !state.contains(.highlighted), model.knobDrags[target] == nil, looks.indices.contains(index) else { return nil }
         return RestingWidgets.Key(look: looks[index], on: onness == 1, rising: model.transitions[target].wentUp,
                                   disabled: state.contains(.disabled), mirrored: row.isRightToLeft, size: kept.size,

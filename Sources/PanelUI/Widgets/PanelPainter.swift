@@ -196,13 +196,15 @@ public struct PanelPainter {
             }
         case .control(let index, let option):
             guard let target = row.target else { return }
-            let control = model.description.controls[index]
+            // The control is read field by field: a copy of it retains and releases each of its
+            // strings and arrays (about 38 a row), and nearly every row then copies its widget.
+            let behavior = model.description.controls[index].kind.behavior
             if highlighted, !rowHighlight {
                 drawHalo(around: row, canvas: canvas)
             }
             let disabled = state.contains(.disabled)
             if disabled { canvas.opacity = Self.disabledOpacity }
-            var label = control.kind.behavior.labelStyle(of: control, theme: theme)
+            var label = labelStyle(ofControl: index, behavior: behavior, in: model.description)
             var detail = theme.sectionText
             if disabled {
                 // Faded text keeps WCAG's 4.5:1 against the row.
@@ -227,10 +229,10 @@ public struct PanelPainter {
                 canvas.shapeMasks = nil
             }
             if disabled { canvas.opacity = 1 }
-            let painted = control.kind.behavior.paintedFrame(row), kept = painted.intersection(row.frame)
-            let resting = restingKey(control, index: index, target: target, row: row, in: kept, onness: onness, state: state, model: model)
+            let painted = behavior.paintedFrame(row), kept = painted.intersection(row.frame)
+            let resting = restingKey(behavior, index: index, target: target, row: row, in: kept, onness: onness, state: state, model: model)
             guard !copyResting(resting, in: kept, canvas: canvas) else { return }
-            drawWidget(control, target: target, row: row, onness: onness, model: model, disabled: disabled,
+            drawWidget(model.description.controls[index], target: target, row: row, onness: onness, model: model, disabled: disabled,
                        painted: painted, kept: kept, resting: resting, canvas: canvas)
         }
     }

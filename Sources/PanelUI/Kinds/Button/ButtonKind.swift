@@ -51,10 +51,10 @@ struct ButtonKind: KindBehavior {
         { _, _ in }
     }
 
-    func labelStyle(of control: ControlDescription, theme: Theme) -> LabelStyle {
-        var style = control.labelStyle
+    func labelStyle(_ own: LabelStyle, ownColor: Bool, button: ButtonStyle, theme: Theme) -> LabelStyle {
+        var style = own
         // A `label_color` of the button's own wins; the theme's label colour is for other rows.
-        if control.styleOverrides.labelColor == nil { style.color = ButtonColors.label(control.buttonStyle, theme: theme) }
+        if !ownColor { style.color = ButtonColors.label(button, theme: theme) }
         return style
     }
 
