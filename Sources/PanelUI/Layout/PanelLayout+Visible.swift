@@ -19,18 +19,16 @@ public struct VisibleSections: Sequence, IteratorProtocol {
     private let sections: [PanelLayout.Section]
     private let columns: [Range<Int>]
     private let top: Int, bottom: Int
-    private var column = 0
-    private var index: Int
-    private var end: Int
+    /// The column being walked (none yet), and its sections `index..<end` still to give.
+    private var column = -1
+    private var index = 0
+    private var end = 0
 
     init(sections: [PanelLayout.Section], columns: [Range<Int>], top: Int, bottom: Int) {
         self.sections = sections
         self.columns = columns
         self.top = top
         self.bottom = bottom
-        index = 0
-        end = 0
-        column = -1
     }
 
     public mutating func next() -> Int? {

@@ -51,7 +51,8 @@ final class BlendedText {
         if let found = kept[key] { return found }
         let image = Self.draw(font.placed(text, direction: direction).glyphs, font: font, paint: paint, under: under)
         let size = image.box.area
-        guard image.pixels != nil, size <= Self.maxPixels / 4 else { return image }
+        // `draw` keeps no pixels for a string over a quarter of the budget.
+        guard image.pixels != nil else { return image }
         if pixelCount + size > Self.maxPixels {
             kept.removeAll(keepingCapacity: true)
             pixelCount = 0
@@ -69,12 +70,13 @@ final class BlendedText {
     /// sum), so a string with a glyph behind its start is not kept.
     private static func draw(_ glyphs: [PlacedGlyph], font: Font, paint: Paint, under: UInt32) -> Image {
         var box: Rect?
+        let unkept = Image(font: font, box: Rect(x: 0, y: 0, width: 0, height: 0), pixels: nil)
         for placed in glyphs where placed.glyph.width > 0 && placed.glyph.rows > 0 {
-            guard placed.pen >= 0 else { return Image(font: font, box: Rect(x: 0, y: 0, width: 0, height: 0), pixels: nil) }
+            guard placed.pen >= 0 else { return unkept }
             let ink = Canvas.glyphBox(placed, x: 0, baseline: 0)
             box = box.map { $0.union(ink) } ?? ink
         }
-        guard let box, box.area <= maxPixels / 4 else { return Image(font: font, box: Rect(x: 0, y: 0, width: 0, height: 0), pixels: nil) }
+        guard let box, box.area <= maxPixels / 4 else { return unkept }
         let canvas = Canvas(buffer: PixelBuffer(width: box.width, height: box.height, fill: under))
         for placed in glyphs {
             let ink = Canvas.glyphBox(placed, x: -box.minX, baseline: -box.minY)

@@ -10,7 +10,8 @@ extension PanelPainter {
         let count = content.isEmpty ? 0 : visible.reduce(0) { count, _ in count + 1 }
         withUnsafeTemporaryAllocation(of: RectF.self, capacity: count) { storage in
             var found = 0
-            for index in visible where found < count {
+            // At most `count`, and none without content (the title bar's band).
+            for index in visible.prefix(count) {
                 let group = layout.sections[index].groupFrame.offsetBy(dx: 0, dy: dy)
                 guard group.intersects(content) else { continue }
                 storage.initializeElement(at: found, to: RectF(group))

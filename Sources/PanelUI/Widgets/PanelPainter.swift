@@ -150,10 +150,12 @@ public struct PanelPainter {
         canvas.clip = canvas.clip.intersection(row.frame)
         // A slider or stepper shows a finger on its knob or button itself.
         var ownPressedLook = false, highlightsRow = false, state: ControlState = []
+        var behavior: (any KindBehavior)?
         if let target = row.target {
-            let behavior = model.behavior(ofTarget: target)
-            ownPressedLook = behavior.drawsOwnPressedLook
-            highlightsRow = behavior.highlightsRow
+            let found = model.behavior(ofTarget: target)
+            behavior = found
+            ownPressedLook = found.drawsOwnPressedLook
+            highlightsRow = found.highlightsRow
             state = model.touchState(ofTarget: target)
         }
         let highlighted = !ownPressedLook && state.contains(.highlighted)
@@ -195,10 +197,9 @@ public struct PanelPainter {
                     .draw(in: canvas, frame: frame, alignment: .trailingEdge(of: row))
             }
         case .control(let index, let option):
-            guard let target = row.target else { return }
             // The control is read field by field: a copy of it retains and releases each of its
             // strings and arrays (about 38 a row), and nearly every row then copies its widget.
-            let behavior = model.description.controls[index].kind.behavior
+            guard let target = row.target, let behavior else { return }
             if highlighted, !rowHighlight {
                 drawHalo(around: row, canvas: canvas)
             }

@@ -82,12 +82,12 @@ final class RestingWidgets {
         guard let rows = Self.rows(of: part, in: rect), 2 * rect.area <= Self.maxPixels else { return draw() }
         let buffer = canvas.buffer
         let flat = Self.flatColour(rows, of: rect, in: buffer)
-        let kept: Kept
-        if let old = images[key], old.flat == flat {
+        let kept: Kept, old = images[key]
+        if let old, old.flat == flat {
             kept = old
         } else {
             // New, or drawn over something else than the rows it holds: they start again.
-            if let old = images[key] { pixels -= old.pixels }
+            if let old { pixels -= old.pixels }
             let size = (flat == nil ? 2 : 1) * rect.area
             if pixels + size > Self.maxPixels {
                 images.removeAll(keepingCapacity: true)
