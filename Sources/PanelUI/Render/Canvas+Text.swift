@@ -44,10 +44,8 @@ extension Canvas {
         let part = box.intersection(area)
         guard !part.isEmpty else { return true }
         guard buffer.isFlat(part, colour: under) else { return false }
-        let kept = pixels.pixels.baseAddress!
-        for y in part.minY..<part.maxY {
-            (row(y) + part.minX).update(from: kept + (y - box.minY) * box.width + (part.minX - box.minX), count: part.width)
-        }
+        buffer.copyRows(into: part, from: pixels.pixels.baseAddress! + ((part.minY - box.minY) * box.width + part.minX - box.minX),
+                        pitch: box.width)
         cache.copied()
         return true
     }

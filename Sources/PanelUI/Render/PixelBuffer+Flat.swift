@@ -13,6 +13,19 @@ extension PixelBuffer {
         isFlat(rect, colour: colour, check: panel_rows_flat_portable)
     }
 
+    /// Copies kept rows into `part` (inside the buffer): `source` is the pixel for its top
+    /// left, and the rows are `pitch` pixels apart there (`panel_copy_rows`, no call per row).
+    func copyRows(into part: Rect, from source: UnsafePointer<UInt32>, pitch: Int) {
+        guard !part.isEmpty else { return }
+        panel_copy_rows(pixels.baseAddress! + (part.minY * width + part.minX), width, source, pitch, part.width, part.height)
+    }
+
+    /// The same copy in the vectors every processor has: for tests.
+    func copyRowsPortably(into part: Rect, from source: UnsafePointer<UInt32>, pitch: Int) {
+        guard !part.isEmpty else { return }
+        panel_copy_rows_portable(pixels.baseAddress! + (part.minY * width + part.minX), width, source, pitch, part.width, part.height)
+    }
+
     private func isFlat(_ rect: Rect, colour: UInt32,
                         check: (UnsafePointer<UInt32>?, Int, Int, Int, UInt32) -> Int32) -> Bool {
         guard !rect.isEmpty else { return true }

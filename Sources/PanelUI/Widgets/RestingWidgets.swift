@@ -67,9 +67,8 @@ final class RestingWidgets {
             return false
         }
         kept.drawn.withUnsafeBufferPointer { drawn in
-            for y in rows {
-                Self.line(y, of: rect, in: canvas.buffer).update(from: drawn.baseAddress! + y * rect.width, count: rect.width)
-            }
+            canvas.buffer.copyRows(into: Rect(x: rect.minX, y: rect.minY + rows.lowerBound, width: rect.width, height: rows.count),
+                                   from: drawn.baseAddress! + rows.lowerBound * rect.width, pitch: rect.width)
         }
         copies += 1
         return true

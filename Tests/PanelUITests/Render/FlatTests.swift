@@ -37,3 +37,30 @@ struct FlatTests {
         }
     }
 }
+
+/// Kept rows copied onto a buffer: every pixel of the rectangle from its place in the kept
+/// picture, none beside it, at widths around the vector sizes.
+struct CopyRowsTests {
+    @Test(arguments: [false, true])
+    func copiesExactlyTheRectangle(portably: Bool) {
+        for width in FlatTests.widths {
+            // The kept picture is wider than the part copied from it, which starts one pixel in.
+            let pitch = width + 5
+            let kept = (0..<(pitch * 4)).map { UInt32($0 &* 2_654_435_761 & 0x00FF_FFFF) }
+            let buffer = PixelBuffer(width: width + 7, height: 8, fill: 0x0012_3456)
+            let part = Rect(x: 3, y: 2, width: width, height: 3)
+            kept.withUnsafeBufferPointer { kept in
+                let source = kept.baseAddress! + pitch + 1
+                if portably { buffer.copyRowsPortably(into: part, from: source, pitch: pitch) } else { buffer.copyRows(into: part, from: source, pitch: pitch) }
+            }
+            for y in 0..<buffer.height {
+                for x in 0..<buffer.width {
+                    let inside = (part.minX..<part.maxX).contains(x) && (part.minY..<part.maxY).contains(y)
+                    let expected = inside
+                        ? kept[(y - part.minY + 1) * pitch + (x - part.minX + 1)] : 0x0012_3456
+                    #expect(buffer[x, y] == expected, "pixel (\(x), \(y)) of a \(width)-pixel copy")
+                }
+            }
+        }
+    }
+}
