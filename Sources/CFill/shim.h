@@ -1,4 +1,6 @@
-// Two helpers Swift can't write, both x86 string instructions. First, a 32-bit fill with
+// Helpers Swift can't write. Two are x86 string instructions; the last two check and copy kept
+// pictures in vectors the baseline lacks, with a function attribute Swift has no form of.
+// First, a 32-bit fill with
 // `rep stosl`. Modern cores run long string stores as whole cache-line writes without reading
 // the lines first (the path glibc's memset takes for bytes), which makes a background fill of
 // a frame that is not in cache about twice as fast as a vector store loop. Other architectures
