@@ -17,15 +17,23 @@ extension PanelPainter {
 
     /// Draws a row's label (its lines, or the label cut to one line when the layout set none)
     /// and its detail line in `detail`; returns where the last line ends (its left edge when the
-    /// row is right to left), for the badge after it.
+    /// row is right to left), for the badge after it. Without a badge nothing goes after the
+    /// label: a single line is then measured only when it is right to left (its start depends on
+    /// its width), and the label's start is returned.
     func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, detail detailColor: Color, badge: ErrorBadge?,
                    canvas: Canvas) -> Double {
         guard row.labelLines.count > 1 || row.detail != nil || row.labelOnTop else {
             // One line in the row's middle, made with no array of lines.
             let line = fitted(row.labelLines.first ?? row.label, font: font, in: row, leavingRoomFor: badge)
-            let width = font.measure(line).rounded()
-            drawText(line, font: font, in: row.frame, x: row.labelLineX(measured: width), color: color, canvas: canvas)
-            return row.labelEnd(measured: width)
+            var measured: Double?
+            func width() -> Double {
+                if let measured { return measured }
+                let width = font.measure(line).rounded()
+                measured = width
+                return width
+            }
+            drawText(line, font: font, in: row.frame, x: row.labelLineX(measured: width()), color: color, canvas: canvas)
+            return badge == nil ? Double(row.labelX) : row.labelEnd(measured: width())
         }
         var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
         lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
