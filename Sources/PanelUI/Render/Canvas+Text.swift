@@ -4,11 +4,17 @@ extension Canvas {
     /// whatever its direction (`direction` forces the paragraph's, see `TextDirection`). Each
     /// glyph is placed on whole pixels so the same text always gives the same bytes.
     public func drawText(_ text: String, font: Font, origin: Point, color: Color, direction: TextDirection? = nil) {
+        drawText(text, font: font, origin: origin, color: color, direction: direction, slot: nil)
+    }
+
+    /// The same; `slot` names where this text was drawn last (`BlendedText`'s slots: a row's label).
+    func drawText(_ text: String, font: Font, origin: Point, color: Color, direction: TextDirection?, slot: Int?) {
         guard origin.x.isFinite, origin.y.isFinite, let paint = paint(color) else { return }
         guard !drawable.isEmpty else { return }
         let limit = 1 << 30
         let baseline = clampedInt(origin.y.rounded(), -limit, limit)
-        if let cache = blendedText, copyKept(text, direction: direction, font: font, paint: paint, from: cache, origin: origin.x, baseline: baseline) {
+        if let cache = blendedText, copyKept(text, direction: direction, font: font, paint: paint, from: cache, origin: origin.x, baseline: baseline,
+                                                 slot: slot) {
             return
         }
         for placed in font.placed(text, direction: direction).glyphs {
@@ -31,14 +37,14 @@ extension Canvas {
     /// rectangle its ink covers is all the colour under that start, as far as the clip shows
     /// it; false, drawing nothing, otherwise.
     private func copyKept(_ text: String, direction: TextDirection?, font: Font, paint: Paint, from cache: BlendedText,
-                          origin: Double, baseline: Int) -> Bool {
+                          origin: Double, baseline: Int, slot: Int?) -> Bool {
         let area = drawable
         // A pen at a whole pixel places each glyph at that pixel plus its own rounded offset.
         guard origin == origin.rounded(), Double(area.minX) <= origin, origin < Double(area.maxX),
               area.minY <= baseline, baseline < area.maxY else { return false }
         let x = Int(origin)
         let under = row(baseline)[x]
-        let image = cache.image(of: text, direction: direction, font: font, paint: paint, under: under)
+        let image = cache.image(of: text, direction: direction, font: font, paint: paint, under: under, slot: slot)
         guard let pixels = image.pixels else { return false }
         let box = image.box.offsetBy(dx: x, dy: baseline)
         let part = box.intersection(area)

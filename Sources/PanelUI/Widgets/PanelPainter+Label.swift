@@ -32,7 +32,9 @@ extension PanelPainter {
                 measured = width
                 return width
             }
-            drawText(line, font: font, in: row.frame, x: row.labelLineX(measured: width()), color: color, canvas: canvas)
+            // A row's own slot of kept text: a target's, else its control's (captions, displays).
+            let slot = row.target.map { 2 * $0 + 1 } ?? 2 * row.kind.controlIndex
+            drawText(line, font: font, in: row.frame, x: row.labelLineX(measured: width()), color: color, slot: slot, canvas: canvas)
             return badge == nil ? Double(row.labelX) : row.labelEnd(measured: width())
         }
         var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
@@ -53,8 +55,9 @@ extension PanelPainter {
     }
 
     /// Draws one line of text centred vertically in `frame`, starting at `x`.
-    func drawText(_ text: String, font: Font, in frame: Rect, x: Double, color: Color, canvas: Canvas) {
+    /// `slot`: where kept text finds this text again without hashing it (`BlendedText`).
+    func drawText(_ text: String, font: Font, in frame: Rect, x: Double, color: Color, slot: Int? = nil, canvas: Canvas) {
         let baseline = Double(frame.y) + (Double(frame.height) + font.ascent - font.descent) / 2
-        canvas.drawText(text, font: font, origin: Point(x: x.rounded(), y: baseline.rounded()), color: color)
+        canvas.drawText(text, font: font, origin: Point(x: x.rounded(), y: baseline.rounded()), color: color, direction: nil, slot: slot)
     }
 }

@@ -20,9 +20,10 @@ extension PanelPainter {
     }
 
     /// Whether the widget with this key was shown from its kept pixels (nothing more to draw).
-    func copyResting(_ key: RestingWidgets.Key?, in rect: Rect, canvas: Canvas) -> Bool {
+    /// `slot`: the row's target, where the same widget was shown last.
+    func copyResting(_ key: RestingWidgets.Key?, slot: Int, in rect: Rect, canvas: Canvas) -> Bool {
         guard let key else { return false }
-        return resting.copy(key, in: rect, canvas: canvas)
+        return resting.copy(key, slot: slot, in: rect, canvas: canvas)
     }
 }
 

@@ -232,7 +232,7 @@ public struct PanelPainter {
             if disabled { canvas.opacity = 1 }
             let painted = behavior.paintedFrame(row), kept = painted.intersection(row.frame)
             let resting = restingKey(behavior, index: index, target: target, row: row, in: kept, onness: onness, state: state, model: model)
-            guard !copyResting(resting, in: kept, canvas: canvas) else { return }
+            guard !copyResting(resting, slot: target, in: kept, canvas: canvas) else { return }
             drawWidget(model.description.controls[index], target: target, row: row, onness: onness, model: model, disabled: disabled,
                        painted: painted, kept: kept, resting: resting, canvas: canvas)
         }

@@ -50,6 +50,15 @@ final class RestingWidgets {
     static let maxPixels = 1 << 19
 
     private var images: [Key: Kept] = [:]
+    /// What each slot showed last, with its key (`copy(_:slot:in:canvas:)`).
+    private struct Recent {
+        let key: Key
+        let kept: Kept
+    }
+    private var recent: [Recent?] = []
+    /// Slots beyond this many are looked up by their key alone: a panel of thousands of targets
+    /// costs no more than this in remembered slots.
+    static let maxSlots = 1024
     private var pixels = 0
     /// Pixels kept now.
     var keptPixels: Int { pixels }
@@ -60,10 +69,13 @@ final class RestingWidgets {
     /// Shows the widget in `rect` (every pixel it may touch) from its kept pixels, as far as
     /// the clip lets it; false when it must be drawn (`draw`). True as well when the clip
     /// leaves none of it.
-    func copy(_ key: Key, in rect: Rect, canvas: Canvas) -> Bool {
+    /// `slot` (a row's target) names where the widget was shown last, so that the same widget
+    /// there is found again by comparing keys instead of hashing one.
+    func copy(_ key: Key, slot: Int? = nil, in rect: Rect, canvas: Canvas) -> Bool {
         let part = canvas.drawable.intersection(rect)
         guard !part.isEmpty else { return true }
-        guard let rows = Self.rows(of: part, in: rect), let kept = images[key], Self.holds(kept, rows, of: rect, in: canvas.buffer) else {
+        guard let rows = Self.rows(of: part, in: rect), let kept = kept(key, slot: slot),
+              Self.holds(kept, rows, of: rect, in: canvas.buffer) else {
             return false
         }
         kept.drawn.withUnsafeBufferPointer { drawn in
@@ -72,6 +84,18 @@ final class RestingWidgets {
         }
         copies += 1
         return true
+    }
+
+    /// The kept widget for `key`: the one `slot` showed last when its key is the same (a row's
+    /// widget at rest is the same frame after frame), else the one kept under that key.
+    private func kept(_ key: Key, slot: Int?) -> Kept? {
+        if let slot, slot >= 0, slot < recent.count, let found = recent[slot], found.key == key { return found.kept }
+        guard let kept = images[key] else { return nil }
+        if let slot, slot >= 0, slot < Self.maxSlots {
+            if slot >= recent.count { recent.append(contentsOf: repeatElement(nil, count: slot + 1 - recent.count)) }
+            recent[slot] = Recent(key: key, kept: kept)
+        }
+        return kept
     }
 
     /// Draws the widget in `rect` by `draw`, and keeps what it leaves with what it was drawn over.
@@ -85,7 +109,9 @@ final class RestingWidgets {
         if let old, old.flat == flat {
             kept = old
         } else {
-            // New, or drawn over something else than the rows it holds: they start again.
+            // New, or drawn over something else than the rows it holds: they start again. The
+            // slots forget what they showed, so no dropped image outlives the budget through them.
+            recent.removeAll(keepingCapacity: true)
             if let old { pixels -= old.pixels }
             let size = (flat == nil ? 2 : 1) * rect.area
             if pixels + size > Self.maxPixels {
