@@ -38,14 +38,8 @@ final class BlendedText {
     static let maxPixels = 1 << 19
 
     private var kept: [Key: Image] = [:]
-    /// What each slot drew last, with its key (`image(of:direction:font:paint:under:slot:)`).
-    private struct Recent {
-        let key: Key
-        let image: Image
-    }
-    private var recent: [Recent?] = []
-    /// Slots beyond this many are looked up by their key alone.
-    static let maxSlots = 1024
+    /// What each slot drew last (`image(of:direction:font:paint:under:slot:)`).
+    private var recent = SlotMemo<Key, Image>()
     private var pixelCount = 0
     /// Pixels kept now, for tests.
     var keptPixels: Int { pixelCount }
@@ -58,27 +52,23 @@ final class BlendedText {
     /// found again by comparing keys instead of hashing one.
     func image(of text: String, direction: TextDirection?, font: Font, paint: Paint, under: UInt32, slot: Int? = nil) -> Image {
         let key = Key(text: text, direction: direction, font: ObjectIdentifier(font), pixel: paint.pixel, alpha: paint.alpha, under: under)
-        if let slot, slot >= 0, slot < recent.count, let found = recent[slot], found.key == key { return found.image }
-        let image = image(key, glyphs: { font.placed(text, direction: direction).glyphs }, font: font, paint: paint)
-        if image.pixels != nil, let slot, slot >= 0, slot < Self.maxSlots {
-            if slot >= recent.count { recent.append(contentsOf: repeatElement(nil, count: slot + 1 - recent.count)) }
-            recent[slot] = Recent(key: key, image: image)
-        }
+        if let found = recent.value(for: key, slot: slot) { return found }
+        let image = image(key, font: font, paint: paint)
+        if image.pixels != nil { recent.remember(image, for: key, slot: slot) }
         return image
     }
 
     /// The image kept under `key`, drawn and kept when there is none.
-    private func image(_ key: Key, glyphs: () -> [PlacedGlyph], font: Font, paint: Paint) -> Image {
-        let under = key.under
+    private func image(_ key: Key, font: Font, paint: Paint) -> Image {
         if let found = kept[key] { return found }
-        let image = Self.draw(glyphs(), font: font, paint: paint, under: under)
+        let image = Self.draw(font.placed(key.text, direction: key.direction).glyphs, font: font, paint: paint, under: key.under)
         let size = image.box.area
         // `draw` keeps no pixels for a string over a quarter of the budget.
         guard image.pixels != nil else { return image }
         if pixelCount + size > Self.maxPixels {
             kept.removeAll(keepingCapacity: true)
             // Nor do the slots keep a dropped image beyond the budget.
-            recent.removeAll(keepingCapacity: true)
+            recent.forgetAll()
             pixelCount = 0
         }
         kept[key] = image

@@ -16,14 +16,18 @@ extension PixelBuffer {
     /// Copies kept rows into `part` (inside the buffer): `source` is the pixel for its top
     /// left, and the rows are `pitch` pixels apart there (`panel_copy_rows`, no call per row).
     func copyRows(into part: Rect, from source: UnsafePointer<UInt32>, pitch: Int) {
-        guard !part.isEmpty else { return }
-        panel_copy_rows(pixels.baseAddress! + (part.minY * width + part.minX), width, source, pitch, part.width, part.height)
+        copyRows(into: part, from: source, pitch: pitch, copy: panel_copy_rows)
     }
 
     /// The same copy in the vectors every processor has: for tests.
     func copyRowsPortably(into part: Rect, from source: UnsafePointer<UInt32>, pitch: Int) {
+        copyRows(into: part, from: source, pitch: pitch, copy: panel_copy_rows_portable)
+    }
+
+    private func copyRows(into part: Rect, from source: UnsafePointer<UInt32>, pitch: Int,
+                          copy: (UnsafeMutablePointer<UInt32>?, Int, UnsafePointer<UInt32>?, Int, Int, Int) -> Void) {
         guard !part.isEmpty else { return }
-        panel_copy_rows_portable(pixels.baseAddress! + (part.minY * width + part.minX), width, source, pitch, part.width, part.height)
+        copy(pixels.baseAddress! + (part.minY * width + part.minX), width, source, pitch, part.width, part.height)
     }
 
     private func isFlat(_ rect: Rect, colour: UInt32,

@@ -50,15 +50,8 @@ final class RestingWidgets {
     static let maxPixels = 1 << 19
 
     private var images: [Key: Kept] = [:]
-    /// What each slot showed last, with its key (`copy(_:slot:in:canvas:)`).
-    private struct Recent {
-        let key: Key
-        let kept: Kept
-    }
-    private var recent: [Recent?] = []
-    /// Slots beyond this many are looked up by their key alone: a panel of thousands of targets
-    /// costs no more than this in remembered slots.
-    static let maxSlots = 1024
+    /// What each slot showed last (`copy(_:slot:in:canvas:)`).
+    private var recent = SlotMemo<Key, Kept>()
     private var pixels = 0
     /// Pixels kept now.
     var keptPixels: Int { pixels }
@@ -89,12 +82,9 @@ final class RestingWidgets {
     /// The kept widget for `key`: the one `slot` showed last when its key is the same (a row's
     /// widget at rest is the same frame after frame), else the one kept under that key.
     private func kept(_ key: Key, slot: Int?) -> Kept? {
-        if let slot, slot >= 0, slot < recent.count, let found = recent[slot], found.key == key { return found.kept }
+        if let found = recent.value(for: key, slot: slot) { return found }
         guard let kept = images[key] else { return nil }
-        if let slot, slot >= 0, slot < Self.maxSlots {
-            if slot >= recent.count { recent.append(contentsOf: repeatElement(nil, count: slot + 1 - recent.count)) }
-            recent[slot] = Recent(key: key, kept: kept)
-        }
+        recent.remember(kept, for: key, slot: slot)
         return kept
     }
 
@@ -111,7 +101,7 @@ final class RestingWidgets {
         } else {
             // New, or drawn over something else than the rows it holds: they start again. The
             // slots forget what they showed, so no dropped image outlives the budget through them.
-            recent.removeAll(keepingCapacity: true)
+            recent.forgetAll()
             if let old { pixels -= old.pixels }
             let size = (flat == nil ? 2 : 1) * rect.area
             if pixels + size > Self.maxPixels {
