@@ -93,19 +93,11 @@ extension PanelPainter {
         let failed = model.failedControls.union(model.busyControls.keys)
         // Right to left, text is right-aligned in its room (`PanelPainter+Direction`).
         let rightToLeft = model.layout.direction.isRightToLeft
-        func labelInk(_ string: String, font: Font, in row: PanelLayout.Row) {
-            text(string, font: font, x: Int(row.labelLineX(measured: font.measure(string).rounded())), in: row.frame)
-        }
-        // Text as the painter places it: from its pen position on, centred on the row's middle
-        // (headers sit lower; their whole frame counts), a quarter of the size more all round
-        // for glyphs reaching past their advance or the font's ascent and descent.
-        func text(_ string: String, font: Font, x: Int, in frame: Rect, centred: Bool = true) {
-            let pad = max(2, font.pixelSize / 4)
-            let width = Int(font.measure(string).rounded(.up)) + 2 * pad
-            guard centred else { ink.append(Rect(x: x - pad, y: frame.minY, width: width, height: frame.height)); return }
-            let baseline = Int((Double(frame.y) + (Double(frame.height) + font.ascent - font.descent) / 2).rounded())
-            let top = baseline - Int(font.ascent.rounded(.up)) - pad, bottom = baseline + Int(font.descent.rounded(.up)) + pad
-            ink.append(Rect(x: x - pad, y: top, width: width, height: bottom - top).intersection(frame))
+        // A header's text: its whole frame's height (headers sit low in it), from its pen
+        // position on as wide as measured, a quarter of the size more each side.
+        func headerInk(_ string: String, x: Int, in frame: Rect) {
+            let pad = max(2, headerFont.pixelSize / 4)
+            ink.append(Rect(x: x - pad, y: frame.minY, width: Int(headerFont.measure(string).rounded(.up)) + 2 * pad, height: frame.height))
         }
         for section in model.layout.sections {
             let group = section.groupFrame
@@ -113,8 +105,7 @@ extension PanelPainter {
             guard header.minY < rows.upperBound, group.maxY > rows.lowerBound else { continue }
             if let title = section.title, let frame = section.headerFrame {
                 let shown = headerFont.truncated(title, toWidth: Double(frame.width - 2 * m.rowInset))
-                text(shown, font: headerFont, x: Int(headerX(shown, in: frame, metrics: m, rightToLeft: rightToLeft).rounded(.down)),
-                     in: frame, centred: false)
+                headerInk(shown, x: Int(headerX(shown, in: frame, metrics: m, rightToLeft: rightToLeft).rounded(.down)), in: frame)
             }
             for (x, y) in [(group.minX, group.minY), (group.maxX - radius, group.minY), (group.minX, group.maxY - radius),
                            (group.maxX - radius, group.maxY - radius)] {
@@ -122,24 +113,20 @@ extension PanelPainter {
             }
             for row in section.rows where row.frame.maxY > rows.lowerBound && row.frame.minY < rows.upperBound {
                 if row.hasSeparator { ink.append(separatorFrame(of: row, metrics: m)) }
-                // Wrapped labels and detail lines: their whole frame, a little more for overhanging glyphs.
-                if !row.labelLines.isEmpty || row.detail != nil || row.labelOnTop {
-                    let pad = max(2, m.labelGap / 2)
-                    ink.append(row.labelFrame.outsetBy(dx: pad, dy: pad).intersection(row.frame))
-                }
                 if let icon = row.iconFrame { ink.append(icon) }
                 switch row.kind {
                 case .caption(let index):
                     if failed.contains(index) { ink.append(row.frame); continue }
-                    labelInk(fitted(row.label, font: headerFont, in: row, leavingRoomFor: nil), font: headerFont, in: row)
+                    labelInk(of: row, font: headerFont, into: &ink)
                 case .display:
                     // Label and text: the row's whole width may carry ink.
                     ink.append(row.frame)
                 case .control(let index, let option):
                     if option == nil, failed.contains(index) { ink.append(row.frame); continue }
-                    let label = model.description.controls[index].labelStyle
-                    if label.isShown, let font = labelFonts[label.fontSize] {
-                        labelInk(fitted(row.label, font: font, in: row, leavingRoomFor: nil), font: font, in: row)
+                    // The label's look and font as `drawRow` takes them.
+                    let label = labelStyle(ofControl: index, behavior: model.description.controls[index].kind.behavior, in: model.description)
+                    if label.isShown, let font = labelFonts[m.pixels(label.fontSize)] {
+                        labelInk(of: row, font: font, into: &ink)
                     }
                     ink.append(row.pressedFrame)
                     // What a widget draws beyond its halo (a slider's knob at the ends, a value's text).

@@ -15,8 +15,12 @@ enum BenchScenes {
     /// 64 px title and a header, alternately a switch and a checkbox, "Setting 1" to
     /// "Setting 15", on where (n − 1) mod 4 < 2, which fill 1920x1080. Below it, sections
     /// mixing radio groups with switches and checkboxes carry the list to about two and a half
-    /// screens at 1080p, so it scrolls (the scroll figure is taken in its middle). Rows have
-    /// one line of text: detail lines (issue 14) don't exist yet. One column (`columns: 1`),
+    /// screens at 1080p, so it scrolls (the scroll figure is taken in its middle). Two rows in
+    /// three of those sections have a detail line under the label, as settings lists do; the
+    /// first section has none, since the anchor draws none and the 1080p frame must be the same
+    /// drawing as LVGL's. So the full frames up to 1080p show one-line rows, while the 3840x2160
+    /// frame at scale 1 and the scroll frame (in the list's middle) draw detail lines and radio
+    /// options too. One column (`columns: 1`),
     /// as the anchor draws it: `columns: auto` would lay 1080p out in three, where neither the
     /// LVGL figures nor the single-column scroll compare.
     static let denseYAML: String = {
@@ -25,13 +29,17 @@ enum BenchScenes {
             let kind = n % 2 == 1 ? "switch" : "checkbox"
             lines.append("      - {id: setting\(n), kind: \(kind), label: Setting \(n), default: \((n - 1) % 4 < 2)}")
         }
-        let more: [(title: String, radio: (id: String, label: String, options: [String])?, rows: [String])] = [
+        let more: [(title: String, radio: (id: String, label: String, options: [String])?, rows: [(String, String)])] = [
             ("Display", ("brightness", "Brightness", ["Low", "Medium", "High", "Automatic"]),
-             ["Night shift", "True tone", "Raise to wake", "Auto-lock", "Bold text", "Larger text"]),
+             [("Night shift", "Warmer colours after sunset"), ("True tone", "Matches the light in the room"),
+              ("Raise to wake", ""), ("Auto-lock", "After two minutes without a touch"), ("Bold text", "Heavier strokes in every label"),
+              ("Larger text", "")]),
             ("Sound", ("alert", "Alert tone", ["Chime", "Bell", "Pulse"]),
-             ["Silent mode", "Keyboard clicks", "Lock sound", "Vibrate on ring", "Vibrate on silent", "Haptics"]),
+             [("Silent mode", "Alerts flash the screen instead"), ("Keyboard clicks", "A tick on every key"), ("Lock sound", ""),
+              ("Vibrate on ring", "Needs the haptic motor"), ("Vibrate on silent", "Also in silent mode"), ("Haptics", "")]),
             ("Privacy", ("location", "Location", ["Never", "While using", "Always"]),
-             ["Analytics", "Crash reports", "Personalised ads", "Share with developers"]),
+             [("Analytics", "Counts of use and nothing more"), ("Crash reports", "Sent after a restart"), ("Personalised ads", ""),
+              ("Share with developers", "Crash reports only")]),
         ]
         for section in more {
             lines += ["  - title: \(section.title)", "    controls:"]
@@ -39,9 +47,10 @@ enum BenchScenes {
                 lines.append("      - {id: \(radio.id), kind: radio, label: \(radio.label), options: [\(radio.options.joined(separator: ", "))], "
                     + "default: \(radio.options[1])}")
             }
-            for (i, label) in section.rows.enumerated() {
+            for (i, (label, detail)) in section.rows.enumerated() {
                 let id = label.lowercased().split(separator: " ").joined(separator: "_").replacingDashes()
-                lines.append("      - {id: \(id), kind: \(i % 2 == 0 ? "checkbox" : "switch"), label: \(label), default: \(i % 3 == 0)}")
+                let detailKey = detail.isEmpty ? "" : ", detail: \(detail)"
+                lines.append("      - {id: \(id), kind: \(i % 2 == 0 ? "checkbox" : "switch"), label: \(label)\(detailKey), default: \(i % 3 == 0)}")
             }
         }
         return lines.joined(separator: "\n")

@@ -8,7 +8,8 @@ import Testing
 struct ScrollBlitTests {
     /// A fixed title, headers, every kind of row, and a list about three screens tall at
     /// 800x480; a translucent row colour, a disabled row, a label cut short, a hidden one, a
-    /// bigger one, and (set in `makeModel`) error badges on a row and on a radio group's caption.
+    /// bigger one, detail lines, and (set in `makeModel`) error badges on a row and on a radio
+    /// group's caption.
     static let yaml = "title: Scrolling\ntheme: {row_height: 56, row_background: \"#FFFFFFC0\"}\nsections:\n  - title: First\n    controls:\n"
         + (0..<9).map { "      - {id: a\($0), kind: \($0 % 2 == 0 ? "switch" : "checkbox"), label: Row \($0), default: \($0 % 3 == 0)}\n" }.joined()
         + "      - {id: off, kind: checkbox, label: Disabled, enabled: false, default: true}\n"
@@ -21,21 +22,29 @@ struct ScrollBlitTests {
         + "      - {id: wide, kind: slider, label: \(String(repeating: "A slider's label too long to share its row ", count: 2)), default: 30}\n"
         + "  - title: Second\n    controls:\n"
         + "      - {id: mode, kind: radio, label: Mode, options: [one, two, three], default: two}\n"
+        // Detail lines: under one line, under a wrapped label, under a radio group's caption.
+        + "      - {id: d0, kind: checkbox, label: With a detail, detail: A smaller line under it, default: true}\n"
+        + "      - {id: d1, kind: switch, label: \(String(repeating: "Wrapped above a detail ", count: 3)), detail: And the detail under both lines}\n"
+        + "      - {id: d2, kind: radio, label: Choice, detail: Its caption has one too, options: [left, right], default: left}\n"
         + (0..<8).map { "      - {id: b\($0), kind: \($0 % 2 == 0 ? "checkbox" : "switch"), label: Other \($0)}\n" }.joined()
 
     let description: PanelDescription
     let painter: PanelPainter
     let size = Size(width: 800, height: 480)
+    /// The scale the list is laid out and drawn at (fonts open at their scaled pixel sizes).
+    let scale: Double
 
     init() throws { try self.init(yaml: Self.yaml) }
 
-    init(yaml: String) throws {
+    init(yaml: String, scale: Double = 1) throws {
         description = try PanelDescription.parse(yaml, file: "scroll.yml", fileExists: { _ in true })
-        painter = try PanelPainter(description: description, fonts: FontCache())
+        self.scale = scale
+        painter = try PanelPainter(description: description, fonts: FontCache(), scale: scale, logicalSize: size)
     }
 
     func makeModel() -> PanelModel {
-        var model = PanelModel(description: description, layout: PanelLayout(description: description, logicalSize: size))
+        let layout = PanelLayout(description: description, logicalSize: size, scale: scale, fonts: FontCache())
+        var model = PanelModel(description: description, layout: layout)
         for id in ["a4", "mode"] { model.setFailed(true, control: description.controls.firstIndex { $0.id == id }!) }
         return model
     }
@@ -125,6 +134,16 @@ struct ScrollBlitTests {
         #expect(mirrored.makeModel().layout.direction == .rtl)
         let count = step < 0 ? Int((2000 / -step).rounded(.up)) : 40
         let (moves, _) = mirrored.drag(step: step, count: min(count, 200), startY: step < 0 ? 460 : 120)
+        #expect(moves > 0)
+    }
+
+    /// At scale 2 (fonts opened at twice their sizes): the ink the move keeps is where the
+    /// scaled text is.
+    @Test(arguments: [7.0, -7, -63])
+    func everyScrolledFrameAtScaleTwoEqualsAFullRepaint(step: Double) throws {
+        let doubled = try ScrollBlitTests(yaml: Self.yaml, scale: 2)
+        let count = step < 0 ? Int((4000 / -step).rounded(.up)) : 40
+        let (moves, _) = doubled.drag(step: step, count: min(count, 300), startY: step < 0 ? 460 : 120)
         #expect(moves > 0)
     }
 

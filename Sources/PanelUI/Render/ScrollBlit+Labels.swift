@@ -1,0 +1,33 @@
+extension PanelPainter {
+    /// Where a row's label puts ink, line by line as `drawLabel` places it: each line (the label
+    /// cut to one line, its wrapped lines, the detail line under them) from its pen position as
+    /// wide as measured, and from the font's ascent above its baseline to its descent below, a
+    /// quarter of the font's size more all round for glyphs reaching past those; within the row.
+    /// A scroll frame moves these pixels and not the rest of the label's room, which is flat.
+    /// Rows showing a badge or a spinner (whose label is cut shorter) are ink whole instead.
+    func labelInk(of row: PanelLayout.Row, font: Font, into ink: inout [Rect]) {
+        func line(_ text: String, font: Font, in frame: Rect) {
+            let pad = max(2, font.pixelSize / 4)
+            let measured = font.measure(text).rounded()
+            let x = Int(row.labelLineX(measured: measured).rounded())
+            let baseline = Int((Double(frame.y) + (Double(frame.height) + font.ascent - font.descent) / 2).rounded())
+            let top = baseline - Int(font.ascent.rounded(.up)) - pad, bottom = baseline + Int(font.descent.rounded(.up)) + pad
+            ink.append(Rect(x: x - pad, y: top, width: Int(measured) + 2 * pad, height: bottom - top).intersection(row.frame))
+        }
+        guard row.labelLines.count > 1 || row.detail != nil || row.labelOnTop else {
+            return line(fitted(row.labelLines.first ?? row.label, font: font, in: row, leavingRoomFor: nil), font: font, in: row.frame)
+        }
+        var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
+        lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: nil)
+        let lineHeight = Int(font.lineHeight.rounded(.up))
+        var top = row.labelFrame.minY
+        for text in lines {
+            line(text, font: font, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: lineHeight))
+            top += lineHeight
+        }
+        if let detail = row.detail {
+            let height = Int(headerFont.lineHeight.rounded(.up))
+            line(detail, font: headerFont, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: height))
+        }
+    }
+}
