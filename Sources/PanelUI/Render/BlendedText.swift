@@ -34,12 +34,22 @@ final class BlendedText {
         }
     }
 
+    /// What a copy of a kept string reads: where its ink lies and its rows. A slot holds these
+    /// themselves, not the image, so a row's copy goes from the slot straight to the pixels:
+    /// through the image and its buffer it took two more loads, each waiting for the one
+    /// before, which on a frame whose data left the caches were two misses a label. Valid while
+    /// the image is kept: the slots are forgotten whenever an image is dropped.
+    struct Rows {
+        let box: Rect
+        let pixels: UnsafePointer<UInt32>
+    }
+
     /// 2 MB of pixels.
     static let maxPixels = 1 << 19
 
     private var kept: [Key: Image] = [:]
-    /// What each slot drew last (`image(of:direction:font:paint:under:slot:)`).
-    private var recent = SlotMemo<Key, Image>()
+    /// What each slot drew last (`rows(of:direction:font:paint:under:slot:)`).
+    private var recent = SlotMemo<Key, Rows>()
     private var pixelCount = 0
     /// Pixels kept now, for tests.
     var keptPixels: Int { pixelCount }
@@ -48,14 +58,22 @@ final class BlendedText {
 
     /// `text` in `font` and `paint` over `under`, laid out from a baseline starting at a whole
     /// pixel (0, 0).
+    func image(of text: String, direction: TextDirection?, font: Font, paint: Paint, under: UInt32) -> Image {
+        image(Key(text: text, direction: direction, font: ObjectIdentifier(font), pixel: paint.pixel, alpha: paint.alpha, under: under),
+              font: font, paint: paint)
+    }
+
+    /// The rows of that image, nil when it has none (it is never kept: it must be blended).
     /// `slot` (a row's) names where the string was drawn last, so that the same string there is
     /// found again by comparing keys instead of hashing one.
-    func image(of text: String, direction: TextDirection?, font: Font, paint: Paint, under: UInt32, slot: Int? = nil) -> Image {
+    func rows(of text: String, direction: TextDirection?, font: Font, paint: Paint, under: UInt32, slot: Int? = nil) -> Rows? {
         let key = Key(text: text, direction: direction, font: ObjectIdentifier(font), pixel: paint.pixel, alpha: paint.alpha, under: under)
         if let found = recent.value(for: key, slot: slot) { return found }
         let image = image(key, font: font, paint: paint)
-        if image.pixels != nil { recent.remember(image, for: key, slot: slot) }
-        return image
+        guard let pixels = image.pixels else { return nil }
+        let rows = Rows(box: image.box, pixels: UnsafePointer(pixels.pixels.baseAddress!))
+        recent.remember(rows, for: key, slot: slot)
+        return rows
     }
 
     /// The image kept under `key`, drawn and kept when there is none.

@@ -44,14 +44,12 @@ extension Canvas {
               area.minY <= baseline, baseline < area.maxY else { return false }
         let x = Int(origin)
         let under = row(baseline)[x]
-        let image = cache.image(of: text, direction: direction, font: font, paint: paint, under: under, slot: slot)
-        guard let pixels = image.pixels else { return false }
-        let box = image.box.offsetBy(dx: x, dy: baseline)
+        guard let kept = cache.rows(of: text, direction: direction, font: font, paint: paint, under: under, slot: slot) else { return false }
+        let box = kept.box.offsetBy(dx: x, dy: baseline)
         let part = box.intersection(area)
         guard !part.isEmpty else { return true }
         guard buffer.isFlat(part, colour: under) else { return false }
-        buffer.copyRows(into: part, from: pixels.pixels.baseAddress! + ((part.minY - box.minY) * box.width + part.minX - box.minX),
-                        pitch: box.width)
+        buffer.copyRows(into: part, from: kept.pixels + ((part.minY - box.minY) * box.width + part.minX - box.minX), pitch: box.width)
         cache.copied()
         return true
     }

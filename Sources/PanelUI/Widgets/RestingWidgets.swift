@@ -29,21 +29,43 @@ final class RestingWidgets {
 
     /// A widget's rectangle after it was drawn, row after row, which rows hold it, and what
     /// it was drawn over: one colour (a row's background, nearly always), or those pixels.
-    /// A class, so looking one up for a copy retains one object, not its three arrays.
+    /// Its storage never moves while it lives, so a slot holds pointers into it (`Rows`).
     private final class Kept {
         let flat: UInt32?
-        var under: [UInt32]
-        var drawn: [UInt32]
-        var held: [Bool]
+        /// Empty when `flat` is set.
+        let under: UnsafeMutableBufferPointer<UInt32>
+        let drawn: UnsafeMutableBufferPointer<UInt32>
+        let held: UnsafeMutableBufferPointer<Bool>
 
         init(flat: UInt32?, area: Int, height: Int) {
             self.flat = flat
-            under = flat == nil ? [UInt32](repeating: 0, count: area) : []
-            drawn = [UInt32](repeating: 0, count: area)
-            held = [Bool](repeating: false, count: height)
+            under = flat == nil ? .allocate(capacity: area) : UnsafeMutableBufferPointer(start: nil, count: 0)
+            under.initialize(repeating: 0)
+            drawn = .allocate(capacity: area)
+            drawn.initialize(repeating: 0)
+            held = .allocate(capacity: height)
+            held.initialize(repeating: false)
+        }
+
+        deinit {
+            under.deallocate()
+            drawn.deallocate()
+            held.deallocate()
         }
 
         var pixels: Int { under.count + drawn.count }
+        var rows: Rows { Rows(flat: flat, under: UnsafePointer(under.baseAddress), drawn: UnsafePointer(drawn.baseAddress!), held: UnsafePointer(held.baseAddress!)) }
+    }
+
+    /// What a copy of a kept widget reads, held by a slot itself: the slot leads straight to the
+    /// pixels, without the object (through it each copy took two more loads, each waiting for
+    /// the one before: two misses a widget on a frame whose data left the caches). Valid while
+    /// the widget is kept: the slots are forgotten whenever one is dropped or replaced.
+    struct Rows {
+        let flat: UInt32?
+        let under: UnsafePointer<UInt32>?
+        let drawn: UnsafePointer<UInt32>
+        let held: UnsafePointer<Bool>
     }
 
     /// 2 MB of pixels.
@@ -51,7 +73,7 @@ final class RestingWidgets {
 
     private var images: [Key: Kept] = [:]
     /// What each slot showed last (`copy(_:slot:in:canvas:)`).
-    private var recent = SlotMemo<Key, Kept>()
+    private var recent = SlotMemo<Key, Rows>()
     private var pixels = 0
     /// Pixels kept now.
     var keptPixels: Int { pixels }
@@ -71,21 +93,19 @@ final class RestingWidgets {
               Self.holds(kept, rows, of: rect, in: canvas.buffer) else {
             return false
         }
-        kept.drawn.withUnsafeBufferPointer { drawn in
-            canvas.buffer.copyRows(into: Rect(x: rect.minX, y: rect.minY + rows.lowerBound, width: rect.width, height: rows.count),
-                                   from: drawn.baseAddress! + rows.lowerBound * rect.width, pitch: rect.width)
-        }
+        canvas.buffer.copyRows(into: Rect(x: rect.minX, y: rect.minY + rows.lowerBound, width: rect.width, height: rows.count),
+                               from: kept.drawn + rows.lowerBound * rect.width, pitch: rect.width)
         copies += 1
         return true
     }
 
     /// The kept widget for `key`: the one `slot` showed last when its key is the same (a row's
     /// widget at rest is the same frame after frame), else the one kept under that key.
-    private func kept(_ key: Key, slot: Int?) -> Kept? {
+    func kept(_ key: Key, slot: Int?) -> Rows? {
         if let found = recent.value(for: key, slot: slot) { return found }
-        guard let kept = images[key] else { return nil }
-        recent.remember(kept, for: key, slot: slot)
-        return kept
+        guard let rows = images[key]?.rows else { return nil }
+        recent.remember(rows, for: key, slot: slot)
+        return rows
     }
 
     /// Draws the widget in `rect` by `draw`, and keeps what it leaves with what it was drawn over.
@@ -112,9 +132,9 @@ final class RestingWidgets {
             images[key] = kept
             pixels += size
         }
-        if flat == nil { Self.copy(rows, of: rect, in: buffer, to: &kept.under) }
+        if flat == nil { Self.copy(rows, of: rect, in: buffer, to: kept.under) }
         draw()
-        Self.copy(rows, of: rect, in: buffer, to: &kept.drawn)
+        Self.copy(rows, of: rect, in: buffer, to: kept.drawn)
         for y in rows { kept.held[y] = true }
     }
 
@@ -131,24 +151,21 @@ final class RestingWidgets {
     }
 
     /// Rows `rows` of `rect` into `image`, which holds the whole rectangle row after row.
-    private static func copy(_ rows: Range<Int>, of rect: Rect, in buffer: PixelBuffer, to image: inout [UInt32]) {
-        image.withUnsafeMutableBufferPointer { image in
-            for y in rows {
-                (image.baseAddress! + y * rect.width).update(from: line(y, of: rect, in: buffer), count: rect.width)
-            }
+    private static func copy(_ rows: Range<Int>, of rect: Rect, in buffer: PixelBuffer, to image: UnsafeMutableBufferPointer<UInt32>) {
+        for y in rows {
+            (image.baseAddress! + y * rect.width).update(from: line(y, of: rect, in: buffer), count: rect.width)
         }
     }
 
     /// Whether rows `rows` of `rect` hold the kept widget's: drawn over exactly what is there now.
-    private static func holds(_ kept: Kept, _ rows: Range<Int>, of rect: Rect, in buffer: PixelBuffer) -> Bool {
+    private static func holds(_ kept: Rows, _ rows: Range<Int>, of rect: Rect, in buffer: PixelBuffer) -> Bool {
         for y in rows where !kept.held[y] { return false }
         if let colour = kept.flat { return flatColour(rows, of: rect, in: buffer) == colour }
-        return kept.under.withUnsafeBytes { under in
-            for y in rows where memcmp(line(y, of: rect, in: buffer), under.baseAddress! + y * rect.width * 4, rect.width * 4) != 0 {
-                return false
-            }
-            return true
+        guard let under = kept.under else { return false }
+        for y in rows where memcmp(line(y, of: rect, in: buffer), under + y * rect.width, rect.width * 4) != 0 {
+            return false
         }
+        return true
     }
 
     /// The one colour every pixel of rows `rows` of `rect` has, or nil.

@@ -41,14 +41,65 @@ import Testing
         let font = try Font(path: dejaVuSans, pixelSize: 22)
         let cache = BlendedText()
         let paint = try #require(Paint(.black, opacity: 1))
-        let first = cache.image(of: "Setting 1", direction: nil, font: font, paint: paint, under: 0xFFFFFF, slot: 3)
-        #expect(cache.image(of: "Setting 1", direction: nil, font: font, paint: paint, under: 0xFFFFFF, slot: 3) === first)
-        let other = cache.image(of: "Wi-Fi", direction: nil, font: font, paint: paint, under: 0xFFFFFF, slot: 3)
-        #expect(other !== first)
-        #expect(other === cache.image(of: "Wi-Fi", direction: nil, font: font, paint: paint, under: 0xFFFFFF))
+        func rows(_ text: String, under: UInt32, slot: Int?) throws -> BlendedText.Rows {
+            try #require(cache.rows(of: text, direction: nil, font: font, paint: paint, under: under, slot: slot))
+        }
+        // A kept image is one picture wherever it is asked for: its rows are at one address.
+        let first = try rows("Setting 1", under: 0xFFFFFF, slot: 3)
+        #expect(try rows("Setting 1", under: 0xFFFFFF, slot: 3).pixels == first.pixels)
+        let image = cache.image(of: "Setting 1", direction: nil, font: font, paint: paint, under: 0xFFFFFF)
+        #expect(image.pixels.map { UnsafePointer($0.pixels.baseAddress!) } == first.pixels)
+        let other = try rows("Wi-Fi", under: 0xFFFFFF, slot: 3)
+        #expect(other.pixels != first.pixels)
+        #expect(other.pixels == (try rows("Wi-Fi", under: 0xFFFFFF, slot: nil)).pixels)
+        #expect(other.box == cache.image(of: "Wi-Fi", direction: nil, font: font, paint: paint, under: 0xFFFFFF).box)
         // The same string over another colour is another picture, slot or not.
-        let grey = cache.image(of: "Wi-Fi", direction: nil, font: font, paint: paint, under: 0xF2F2F7, slot: 3)
-        #expect(grey !== other)
-        #expect(grey.pixels.map { Array($0.pixels) } != other.pixels.map { Array($0.pixels) })
+        let grey = try rows("Wi-Fi", under: 0xF2F2F7, slot: 3)
+        #expect(grey.pixels != other.pixels)
+        let area = grey.box.area
+        #expect(Array(UnsafeBufferPointer(start: grey.pixels, count: area)) != Array(UnsafeBufferPointer(start: other.pixels, count: area)))
+        // The first string again through the slot that held the others.
+        #expect(try rows("Setting 1", under: 0xFFFFFF, slot: 3).pixels == first.pixels)
+    }
+
+    /// A slot holds pointers into its picture, not the picture: once the picture is dropped
+    /// (the budget overflowed) the slot must not lead to it, but to the one kept now.
+    @Test func aTextSlotForgetsADroppedPicture() throws {
+        let font = try Font(path: dejaVuSans, pixelSize: 40)
+        let cache = BlendedText()
+        let paint = try #require(Paint(.black, opacity: 1))
+        let first = try #require(cache.rows(of: "Setting 1", direction: nil, font: font, paint: paint, under: 0xFFFFFF, slot: 3))
+        var n = 0
+        // Until the budget overflows and the first picture is dropped with the rest.
+        while cache.keptPixels >= first.box.area, n < 10_000 {
+            _ = cache.rows(of: "Label number \(n)", direction: nil, font: font, paint: paint, under: 0xFFFFFF, slot: nil)
+            n += 1
+        }
+        let again = try #require(cache.rows(of: "Setting 1", direction: nil, font: font, paint: paint, under: 0xFFFFFF, slot: 3))
+        let kept = cache.image(of: "Setting 1", direction: nil, font: font, paint: paint, under: 0xFFFFFF)
+        #expect(kept.pixels.map { UnsafePointer($0.pixels.baseAddress!) } == again.pixels, "the slot gives the picture kept now")
+    }
+
+    /// The same for a widget whose kept picture is replaced (drawn over another colour): the
+    /// slot must not still copy the old one, which was held over white.
+    @Test func aWidgetSlotForgetsAReplacedPicture() {
+        let widgets = RestingWidgets()
+        let rect = Rect(x: 10, y: 10, width: 40, height: 20)
+        let buffer = PixelBuffer(width: 60, height: 40, fill: 0xFFFFFF)
+        let canvas = Canvas(buffer: buffer)
+        let key = RestingWidgets.Key(look: 0, on: true, rising: true, disabled: false, mirrored: false, size: rect.size,
+                                     frame: Rect(x: 0, y: 0, width: 40, height: 20))
+        let widget = { canvas.fill(Rect(x: 20, y: 15, width: 20, height: 10), color: .black) }
+        widgets.draw(key, in: rect, canvas: canvas, draw: widget)
+        canvas.fill(buffer.bounds, color: .white)
+        #expect(widgets.copy(key, slot: 5, in: rect, canvas: canvas), "kept over white, found through the slot")
+        canvas.fill(buffer.bounds, color: Color(r: 0xF2, g: 0xF2, b: 0xF7))
+        #expect(!widgets.copy(key, slot: 5, in: rect, canvas: canvas))
+        widgets.draw(key, in: rect, canvas: canvas, draw: widget)
+        // The slot leads to the rows kept now (the old ones are freed), which hold grey under them.
+        #expect(widgets.kept(key, slot: 5)?.drawn == widgets.kept(key, slot: nil)?.drawn)
+        #expect(widgets.kept(key, slot: 5)?.flat == 0xF2F2F7)
+        canvas.fill(buffer.bounds, color: .white)
+        #expect(!widgets.copy(key, slot: 5, in: rect, canvas: canvas), "the picture kept now was drawn over grey")
     }
 }
