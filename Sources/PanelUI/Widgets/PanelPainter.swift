@@ -78,7 +78,7 @@ public struct PanelPainter {
         var band = Canvas(buffer: buffer, clip: clip)
         band.shapeMasks = shapeMasks
         band.blendedText = blendedText
-        for rows in Self.bands(of: layout, dy: dy, clip: clip) {
+        Self.forEachBand(of: layout, dy: dy, clip: clip) { rows in
             band.clip = rows
             drawBand(model, at: now, dy: dy, canvas: band)
         }
