@@ -17,11 +17,9 @@ extension PanelPainter {
         guard row.labelLines.count > 1 || row.detail != nil || row.labelOnTop else {
             return line(fitted(row.labelLines.first ?? row.label, font: font, in: row, leavingRoomFor: nil), font: font, in: row.frame)
         }
-        var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
-        lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: nil)
         let lineHeight = Int(font.lineHeight.rounded(.up))
         var top = row.labelFrame.minY
-        for text in lines {
+        row.forEachLabelLine(fitting: { fitted($0, font: font, in: row, leavingRoomFor: nil) }) { text in
             line(text, font: font, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: lineHeight))
             top += lineHeight
         }

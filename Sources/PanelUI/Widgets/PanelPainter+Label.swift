@@ -37,13 +37,14 @@ extension PanelPainter {
             drawText(line, font: font, in: row.frame, x: row.labelLineX(measured: width()), color: color, slot: slot, canvas: canvas)
             return badge == nil ? Double(row.labelX) : row.labelEnd(measured: width())
         }
-        var lines = row.labelLines.isEmpty ? [row.label] : row.labelLines
-        lines[lines.count - 1] = fitted(lines[lines.count - 1], font: font, in: row, leavingRoomFor: badge)
+        // The lines as laid out, the last cut to fit; no array is made for them.
         let lineHeight = font.lineHeight.rounded(.up)
         var top = row.labelFrame.minY
-        for line in lines {
+        var lastWidth = 0.0
+        row.forEachLabelLine(fitting: { fitted($0, font: font, in: row, leavingRoomFor: badge) }) { line in
+            lastWidth = font.measure(line).rounded()
             drawText(line, font: font, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: Int(lineHeight)),
-                     x: row.labelLineX(measured: font.measure(line).rounded()), color: color, canvas: canvas)
+                     x: row.labelLineX(measured: lastWidth), color: color, canvas: canvas)
             top += Int(lineHeight)
         }
         if let detail = row.detail {
@@ -51,7 +52,7 @@ extension PanelPainter {
             drawText(detail, font: headerFont, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: height),
                      x: row.labelLineX(measured: headerFont.measure(detail).rounded()), color: detailColor, canvas: canvas)
         }
-        return row.labelEnd(measured: font.measure(lines[lines.count - 1]).rounded())
+        return row.labelEnd(measured: lastWidth)
     }
 
     /// Draws one line of text centred vertically in `frame`, starting at `x`.
@@ -59,5 +60,16 @@ extension PanelPainter {
     func drawText(_ text: String, font: Font, in frame: Rect, x: Double, color: Color, slot: Int? = nil, canvas: Canvas) {
         let baseline = Double(frame.y) + (Double(frame.height) + font.ascent - font.descent) / 2
         canvas.drawText(text, font: font, origin: Point(x: x.rounded(), y: baseline.rounded()), color: color, direction: nil, slot: slot)
+    }
+}
+
+extension PanelLayout.Row {
+    /// The label's lines as laid out (the label itself when the layout set none), top to
+    /// bottom, the last one passed through `fitting` first: what a label drawn in lines shows.
+    func forEachLabelLine(fitting: (String) -> String, _ body: (String) -> Void) {
+        guard !labelLines.isEmpty else { return body(fitting(label)) }
+        for index in labelLines.indices {
+            body(index == labelLines.count - 1 ? fitting(labelLines[index]) : labelLines[index])
+        }
     }
 }
