@@ -5,13 +5,17 @@ import Testing
 /// them. A slot asked for another key than the one it holds must give that key's picture (or
 /// none), never the one it holds.
 @Suite struct SlotTests {
-    @Test func aWidgetSlotGivesOnlyItsOwnKey() {
-        let widgets = RestingWidgets()
+    /// A widget's kept pictures, its rectangle in a white 60x40 buffer, and a look of it.
+    private static func widgetFixture() -> (widgets: RestingWidgets, rect: Rect, buffer: PixelBuffer, canvas: Canvas, key: RestingWidgets.Key) {
         let rect = Rect(x: 10, y: 10, width: 40, height: 20)
         let buffer = PixelBuffer(width: 60, height: 40, fill: 0xFFFFFF)
-        let canvas = Canvas(buffer: buffer)
-        let on = RestingWidgets.Key(look: 0, on: true, rising: true, disabled: false, mirrored: false, size: rect.size,
-                                    frame: Rect(x: 0, y: 0, width: 40, height: 20))
+        let key = RestingWidgets.Key(look: 0, on: true, rising: true, disabled: false, mirrored: false, size: rect.size,
+                                     frame: Rect(x: 0, y: 0, width: 40, height: 20))
+        return (RestingWidgets(), rect, buffer, Canvas(buffer: buffer), key)
+    }
+
+    @Test func aWidgetSlotGivesOnlyItsOwnKey() {
+        let (widgets, rect, buffer, canvas, on) = Self.widgetFixture()
         var off = on
         off.on = false
         func widget(_ colour: Color) -> () -> Void { { canvas.fill(Rect(x: 20, y: 15, width: 20, height: 10), color: colour) } }
@@ -83,12 +87,7 @@ import Testing
     /// The same for a widget whose kept picture is replaced (drawn over another colour): the
     /// slot must not still copy the old one, which was held over white.
     @Test func aWidgetSlotForgetsAReplacedPicture() {
-        let widgets = RestingWidgets()
-        let rect = Rect(x: 10, y: 10, width: 40, height: 20)
-        let buffer = PixelBuffer(width: 60, height: 40, fill: 0xFFFFFF)
-        let canvas = Canvas(buffer: buffer)
-        let key = RestingWidgets.Key(look: 0, on: true, rising: true, disabled: false, mirrored: false, size: rect.size,
-                                     frame: Rect(x: 0, y: 0, width: 40, height: 20))
+        let (widgets, rect, buffer, canvas, key) = Self.widgetFixture()
         let widget = { canvas.fill(Rect(x: 20, y: 15, width: 20, height: 10), color: .black) }
         widgets.draw(key, in: rect, canvas: canvas, draw: widget)
         canvas.fill(buffer.bounds, color: .white)
