@@ -6,71 +6,80 @@ extension PanelPainter {
     /// a 1080p frame would be written back to memory before the text and widgets over it read
     /// it again. Cutting at the items' edges puts each item in one band, so none is laid out twice.
     static func bands(of layout: PanelLayout, dy: Int, clip: Rect) -> [Rect] {
-        var bands: [Rect] = []
-        forEachBand(of: layout, dy: dy, clip: clip) { bands.append($0) }
-        return bands
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: mostEdges(of: layout, dy: dy, clip: clip)) { edges in
+            let count = Self.edges(of: layout, dy: dy, clip: clip, into: edges)
+            return (0..<max(count - 1, 0)).map { Rect(x: clip.x, y: edges[$0], width: clip.width, height: edges[$0 + 1] - edges[$0]) }
+        }
     }
 
-    /// The same bands, top to bottom, each handed to `body` as it is found. Nothing is
-    /// allocated: the cuts are kept on the stack (a frame cuts its clip again every time, and
-    /// four arrays a frame were its only calls into the allocator).
-    static func forEachBand(of layout: PanelLayout, dy: Int, clip: Rect, _ body: (Rect) -> Void) {
+    /// How many edges `edges(of:dy:clip:into:)` may find at most.
+    static func mostEdges(of layout: PanelLayout, dy: Int, clip: Rect) -> Int {
+        let top = clip.minY - dy, bottom = clip.maxY - dy
+        var most = 6
+        for index in layout.sectionIndices(reaching: top, bottom) { most += 2 + 2 * layout.sections[index].rowIndices(reaching: top, bottom).count }
+        return most
+    }
+
+    /// The bands' edges, top to bottom and each once, into `edges` (at least `mostEdges` long):
+    /// the clip's top, the cuts inside it, its bottom. Band `k` is rows `edges[k]..<edges[k + 1]`;
+    /// returns how many edges there are. A frame cuts its clip again every time, into memory its
+    /// caller keeps on the stack: arrays for the cuts and the bands were the frame's only calls
+    /// into the allocator.
+    static func edges(of layout: PanelLayout, dy: Int, clip: Rect, into edges: UnsafeMutableBufferPointer<Int>) -> Int {
+        var count = 0
+        func add(_ y: Int) {
+            edges.initializeElement(at: count, to: y)
+            count += 1
+        }
+        func cut(_ y: Int) {
+            if clip.minY < y && y < clip.maxY { add(y) }
+        }
+        // The list's edges count only inside the viewport: a row scrolled under the title
+        // must not cut the title.
+        let viewport = layout.viewport
+        func cutList(_ y: Int) {
+            if viewport.minY <= y && y <= viewport.maxY { cut(y) }
+        }
+        add(clip.minY)
+        cut(viewport.minY)
+        cut(viewport.maxY)
+        if let title = layout.titleFrame {
+            cut(title.minY)
+            cut(title.maxY)
+        }
         // Only the items reaching into the clip can cut it.
         let top = clip.minY - dy, bottom = clip.maxY - dy
-        let sections = layout.sectionIndices(reaching: top, bottom)
-        var most = 6
-        for index in sections { most += 2 + 2 * layout.sections[index].rowIndices(reaching: top, bottom).count }
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: most) { cuts in
-            var count = 0
-            func cut(_ y: Int) {
-                if clip.minY < y && y < clip.maxY {
-                    cuts.initializeElement(at: count, to: y)
-                    count += 1
-                }
+        for index in layout.sectionIndices(reaching: top, bottom) {
+            // Beside the list (the scroll indicator's column) no item shows: one band is enough.
+            let group = layout.sections[index].groupFrame
+            guard group.minX < clip.maxX && clip.minX < group.maxX else { continue }
+            if let header = layout.sections[index].headerFrame {
+                cutList(header.minY + dy)
+                cutList(header.maxY + dy)
             }
-            // The list's edges count only inside the viewport: a row scrolled under the title
-            // must not cut the title.
-            let viewport = layout.viewport
-            func cutList(_ y: Int) {
-                if viewport.minY <= y && y <= viewport.maxY { cut(y) }
+            for row in layout.sections[index].rowIndices(reaching: top, bottom) {
+                let frame = layout.sections[index].rows[row].frame
+                cutList(frame.minY + dy)
+                cutList(frame.maxY + dy)
             }
-            cut(viewport.minY)
-            cut(viewport.maxY)
-            if let title = layout.titleFrame {
-                cut(title.minY)
-                cut(title.maxY)
-            }
-            for index in sections {
-                // Beside the list (the scroll indicator's column) no item shows: one band is enough.
-                let group = layout.sections[index].groupFrame
-                guard group.minX < clip.maxX && clip.minX < group.maxX else { continue }
-                if let header = layout.sections[index].headerFrame {
-                    cutList(header.minY + dy)
-                    cutList(header.maxY + dy)
-                }
-                for row in layout.sections[index].rowIndices(reaching: top, bottom) {
-                    let frame = layout.sections[index].rows[row].frame
-                    cutList(frame.minY + dy)
-                    cutList(frame.maxY + dy)
-                }
-            }
-            // Nearly in order already (rows come top to bottom): an insertion sort, in place.
-            for i in 1..<max(count, 1) {
-                let y = cuts[i]
-                var j = i
-                while j > 0, cuts[j - 1] > y {
-                    cuts[j] = cuts[j - 1]
-                    j -= 1
-                }
-                cuts[j] = y
-            }
-            var upper = clip.minY
-            for y in cuts[0..<count] where y > upper {
-                body(Rect(x: clip.x, y: upper, width: clip.width, height: y - upper))
-                upper = y
-            }
-            if clip.maxY > upper { body(Rect(x: clip.x, y: upper, width: clip.width, height: clip.maxY - upper)) }
-            cuts.baseAddress!.deinitialize(count: count)
         }
+        if clip.maxY > clip.minY { add(clip.maxY) }
+        // Nearly in order already (rows come top to bottom): an insertion sort in place, then
+        // each edge once.
+        for i in 1..<max(count, 1) {
+            let y = edges[i]
+            var j = i
+            while j > 0, edges[j - 1] > y {
+                edges[j] = edges[j - 1]
+                j -= 1
+            }
+            edges[j] = y
+        }
+        var kept = min(count, 1)
+        for i in 1..<max(count, 1) where edges[i] != edges[kept - 1] {
+            edges[kept] = edges[i]
+            kept += 1
+        }
+        return kept
     }
 }

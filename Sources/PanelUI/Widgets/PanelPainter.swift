@@ -78,9 +78,12 @@ public struct PanelPainter {
         var band = Canvas(buffer: buffer, clip: clip)
         band.shapeMasks = shapeMasks
         band.blendedText = blendedText
-        Self.forEachBand(of: layout, dy: dy, clip: clip) { rows in
-            band.clip = rows
-            drawBand(model, at: now, dy: dy, canvas: band)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.mostEdges(of: layout, dy: dy, clip: clip)) { edges in
+            let count = Self.edges(of: layout, dy: dy, clip: clip, into: edges)
+            for k in 0..<max(count - 1, 0) {
+                band.clip = Rect(x: clip.x, y: edges[k], width: clip.width, height: edges[k + 1] - edges[k])
+                drawBand(model, at: now, dy: dy, canvas: band)
+            }
         }
         if let dialog = model.overlay {
             band.clip = clip
