@@ -151,20 +151,17 @@ final class CairoScene {
         text.select(size: size)
         let lines = row.labelLines.isEmpty ? [text.truncated(row.label, toWidth: Double(row.labelWidth))] : row.labelLines
         let x = Double(row.labelX)
-        guard lines.count > 1 || row.detail != nil else {
+        guard row.labelIsInLines else {
             line(lines[0], in: row.frame, x: x, color: color)
             return
         }
         let lineHeight = Int(text.lineHeight.rounded(.up))
-        var top = row.labelFrame.minY
-        for shown in lines {
-            line(shown, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: lineHeight), x: x, color: color)
-            top += lineHeight
+        for (index, shown) in lines.enumerated() {
+            line(shown, in: row.labelLineFrame(index, lineHeight: lineHeight), x: x, color: color)
         }
         if let detail = row.detail {
             text.select(size: layout.metrics.headerFontSize)
-            line(detail, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: Int(text.lineHeight.rounded(.up))),
-                 x: x, color: detailColor)
+            line(detail, in: row.detailLineFrame(lineHeight: lineHeight, height: Int(text.lineHeight.rounded(.up))), x: x, color: detailColor)
         }
     }
 

@@ -14,18 +14,15 @@ extension PanelPainter {
             let top = baseline - Int(font.ascent.rounded(.up)) - pad, bottom = baseline + Int(font.descent.rounded(.up)) + pad
             ink.append(Rect(x: x - pad, y: top, width: Int(measured) + 2 * pad, height: bottom - top).intersection(row.frame))
         }
-        guard row.labelLines.count > 1 || row.detail != nil || row.labelOnTop else {
-            return line(fitted(row.labelLines.first ?? row.label, font: font, in: row, leavingRoomFor: nil), font: font, in: row.frame)
+        guard row.labelIsInLines else {
+            return line(labelLine(0, of: row, font: font, leavingRoomFor: nil), font: font, in: row.frame)
         }
         let lineHeight = Int(font.lineHeight.rounded(.up))
-        var top = row.labelFrame.minY
-        row.forEachLabelLine(fitting: { fitted($0, font: font, in: row, leavingRoomFor: nil) }) { text in
-            line(text, font: font, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: lineHeight))
-            top += lineHeight
+        for index in 0..<row.labelLineCount {
+            line(labelLine(index, of: row, font: font, leavingRoomFor: nil), font: font, in: row.labelLineFrame(index, lineHeight: lineHeight))
         }
         if let detail = row.detail {
-            let height = Int(headerFont.lineHeight.rounded(.up))
-            line(detail, font: headerFont, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: height))
+            line(detail, font: headerFont, in: row.detailLineFrame(lineHeight: lineHeight, height: Int(headerFont.lineHeight.rounded(.up))))
         }
     }
 }

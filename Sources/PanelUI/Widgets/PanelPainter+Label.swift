@@ -22,9 +22,9 @@ extension PanelPainter {
     /// its width), and the label's start is returned.
     func drawLabel(_ row: PanelLayout.Row, font: Font, color: Color, detail detailColor: Color, badge: ErrorBadge?,
                    canvas: Canvas) -> Double {
-        guard row.labelLines.count > 1 || row.detail != nil || row.labelOnTop else {
+        guard row.labelIsInLines else {
             // One line in the row's middle, made with no array of lines.
-            let line = fitted(row.labelLines.first ?? row.label, font: font, in: row, leavingRoomFor: badge)
+            let line = labelLine(0, of: row, font: font, leavingRoomFor: badge)
             var measured: Double?
             func width() -> Double {
                 if let measured { return measured }
@@ -38,18 +38,16 @@ extension PanelPainter {
             return badge == nil ? Double(row.labelX) : row.labelEnd(measured: width())
         }
         // The lines as laid out, the last cut to fit; no array is made for them.
-        let lineHeight = font.lineHeight.rounded(.up)
-        var top = row.labelFrame.minY
+        let lineHeight = Int(font.lineHeight.rounded(.up))
         var lastWidth = 0.0
-        row.forEachLabelLine(fitting: { fitted($0, font: font, in: row, leavingRoomFor: badge) }) { line in
+        for index in 0..<row.labelLineCount {
+            let line = labelLine(index, of: row, font: font, leavingRoomFor: badge)
             lastWidth = font.measure(line).rounded()
-            drawText(line, font: font, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: Int(lineHeight)),
-                     x: row.labelLineX(measured: lastWidth), color: color, canvas: canvas)
-            top += Int(lineHeight)
+            drawText(line, font: font, in: row.labelLineFrame(index, lineHeight: lineHeight), x: row.labelLineX(measured: lastWidth),
+                     color: color, canvas: canvas)
         }
         if let detail = row.detail {
-            let height = Int(headerFont.lineHeight.rounded(.up))
-            drawText(detail, font: headerFont, in: Rect(x: row.labelFrame.x, y: top, width: row.labelWidth, height: height),
+            drawText(detail, font: headerFont, in: row.detailLineFrame(lineHeight: lineHeight, height: Int(headerFont.lineHeight.rounded(.up))),
                      x: row.labelLineX(measured: headerFont.measure(detail).rounded()), color: detailColor, canvas: canvas)
         }
         return row.labelEnd(measured: lastWidth)
@@ -63,13 +61,33 @@ extension PanelPainter {
     }
 }
 
+extension PanelPainter {
+    /// Line `index` of a row's label as it shows: as laid out (the label itself when the
+    /// layout set none), the last line cut to fit with room for `badge`.
+    func labelLine(_ index: Int, of row: PanelLayout.Row, font: Font, leavingRoomFor badge: ErrorBadge?) -> String {
+        let line = row.labelLines.isEmpty ? row.label : row.labelLines[index]
+        return index == row.labelLineCount - 1 ? fitted(line, font: font, in: row, leavingRoomFor: badge) : line
+    }
+}
+
+/// Where a label drawn in lines puts them: shared by the painter, a scroll's ink and the
+/// benchmark's cairo scene.
 extension PanelLayout.Row {
-    /// The label's lines as laid out (the label itself when the layout set none), top to
-    /// bottom, the last one passed through `fitting` first: what a label drawn in lines shows.
-    func forEachLabelLine(fitting: (String) -> String, _ body: (String) -> Void) {
-        guard !labelLines.isEmpty else { return body(fitting(label)) }
-        for index in labelLines.indices {
-            body(index == labelLines.count - 1 ? fitting(labelLines[index]) : labelLines[index])
-        }
+    /// Whether the label is drawn in lines down its frame (wrapped, with a detail line under
+    /// it, or above its widget) rather than as one line in the row's middle.
+    public var labelIsInLines: Bool { labelLines.count > 1 || detail != nil || labelOnTop }
+
+    /// How many lines of label text it shows, the detail line aside.
+    public var labelLineCount: Int { max(labelLines.count, 1) }
+
+    /// The frame label line `index` is centred in, the lines `lineHeight` apart from the top of
+    /// the label's frame.
+    public func labelLineFrame(_ index: Int, lineHeight: Int) -> Rect {
+        Rect(x: labelFrame.x, y: labelFrame.minY + index * lineHeight, width: labelWidth, height: lineHeight)
+    }
+
+    /// The frame the detail line is centred in, `height` high, under the label's lines.
+    public func detailLineFrame(lineHeight: Int, height: Int) -> Rect {
+        Rect(x: labelFrame.x, y: labelFrame.minY + labelLineCount * lineHeight, width: labelWidth, height: height)
     }
 }
