@@ -13,8 +13,9 @@ extension Canvas {
     /// color: boxColor)` for each box, but each pixel of a row between a box's corners is written
     /// once. Boxes must not overlap. A translucent box colour is drawn in layers.
     ///
-    /// A panel draws a band per row of its list, so this runs some twenty times a frame: its
-    /// state lives on the stack (one `Lane` per box, kept rows inline), and it allocates nothing.
+    /// A panel draws its list in bands of a row or a few, so this runs ten or twenty times a
+    /// frame: its state lives on the stack (one `Lane` per box, kept rows inline), and it
+    /// allocates nothing.
     public func fillBackdrop(background: Color, boxes: [RectF], radius: Double, boxColor: Color) {
         boxes.withUnsafeBufferPointer { fillBackdrop(background: background, boxes: $0, radius: radius, boxColor: boxColor) }
     }

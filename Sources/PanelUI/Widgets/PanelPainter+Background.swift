@@ -6,7 +6,7 @@ extension PanelPainter {
     func fillBackground(of layout: PanelLayout, dy: Int, canvas: Canvas) {
         let content = canvas.clip.intersection(layout.viewport)
         let visible = layout.sectionIndices(reaching: content.minY - dy, content.maxY - dy)
-        // The groups showing, on the stack: a frame draws a band per row.
+        // The groups showing, on the stack: a frame draws a band every row or few.
         let count = content.isEmpty ? 0 : visible.reduce(0) { count, _ in count + 1 }
         withUnsafeTemporaryAllocation(of: RectF.self, capacity: count) { storage in
             var found = 0
