@@ -147,3 +147,11 @@ static inline int panel_rows_flat(const uint32_t *first, size_t pitch, size_t wi
 #endif
     return panel_rows_flat_portable(first, pitch, width, rows, colour);
 }
+
+// A number not handed out before in this process (1, 2, 3, ...), whichever thread asks: what
+// a panel model's look is versioned by, so that two copies of one model changed apart never
+// share a version (`PanelModel.lookVersion`).
+static inline uint64_t panel_next_version(void) {
+    static uint64_t last;
+    return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
+}

@@ -1,3 +1,4 @@
+import CFill
 /// A touch as the panel sees it: libinput's touch event with the position already
 /// turned into logical coordinates.
 public struct PanelTouch: Equatable, Sendable {
@@ -18,32 +19,36 @@ public struct PanelTouch: Equatable, Sendable {
 /// from libinput or a replay, the tests feed it directly. Every touch slot is routed on its
 /// own (PanelModel+Touches.swift), so fingers are independent.
 public struct PanelModel: Sendable {
-    public internal(set) var description: PanelDescription
-    public internal(set) var layout: PanelLayout
+    /// New whenever anything a row's look depends on may have changed (every stored property
+    /// has `lookChanged()` but the scroll and the damage taken), never shared by two models:
+    /// what a painter's kept rows are valid for (`RestingRows`).
+    public private(set) var lookVersion = panel_next_version()
+    public internal(set) var description: PanelDescription { didSet { lookChanged() } }
+    public internal(set) var layout: PanelLayout { didSet { lookChanged() } }
     /// Per control, in `description.controls` order.
-    public private(set) var values: [ControlValue]
+    public private(set) var values: [ControlValue] { didSet { lookChanged() } }
     /// Per touch target, in `layout.targets` order.
-    public internal(set) var trackers: [ControlTracker]
+    public internal(set) var trackers: [ControlTracker] { didSet { lookChanged() } }
     /// Per touch target: how "on" it is drawn, 0...1, animated (linear for boxes, eased for switches).
-    public internal(set) var transitions: [Transition]
+    public internal(set) var transitions: [Transition] { didSet { lookChanged() } }
     /// Per touch target: where a dragged switch knob is (0...1), while a finger drags it.
-    public internal(set) var knobDrags: [Int: Double] = [:]
+    public internal(set) var knobDrags: [Int: Double] = [:] { didSet { lookChanged() } }
     /// The content below the title bar.
     public internal(set) var scroll: ScrollPhysics
     /// Controls whose last action failed: their rows show an error mark until the next change.
-    public private(set) var failedControls: Set<Int> = []
+    public private(set) var failedControls: Set<Int> = [] { didSet { lookChanged() } }
     /// Why each failed control's action failed, bounded (`PanelOverlay.longestReason`): its sheet's message.
-    public internal(set) var failureReasons: [Int: String] = [:]
+    public internal(set) var failureReasons: [Int: String] = [:] { didSet { lookChanged() } }
     /// Controls whose action runs or waits, and since when: a spinner shows on their row 0.3 s on.
-    public internal(set) var busyControls: [Int: Double] = [:]
+    public internal(set) var busyControls: [Int: Double] = [:] { didSet { lookChanged() } }
     /// The confirm dialog or failure sheet showing over the page; while it shows it takes every touch.
-    public internal(set) var overlay: PanelOverlay?
+    public internal(set) var overlay: PanelOverlay? { didSet { lookChanged() } }
     /// Where dialogs' text is set; nil without fonts (each text one line).
     let dialogFonts: DialogFonts?
     /// Slot → what that finger is doing.
-    var slots: [Int: SlotGesture] = [:]
+    var slots: [Int: SlotGesture] = [:] { didSet { lookChanged() } }
     /// Slot → the finger a widget follows itself (a slider's knob, a stepper's button).
-    var fingers: [Int: any WidgetFinger] = [:]
+    var fingers: [Int: any WidgetFinger] = [:] { didSet { lookChanged() } }
     /// Logical rectangles in content coordinates that must be redrawn; taken by the renderer.
     var pendingDamage: [Rect] = []
     /// The same on screen, for what does not scroll (the back control in the title bar, a
@@ -52,7 +57,7 @@ public struct PanelModel: Sendable {
     /// The scroll offset of the last frame damage was taken for: a change repaints the viewport.
     var damagedScrollOffset = 0
     /// Pages: the stack shown over the panel's own and the slide between them.
-    public internal(set) var navigation = PageNavigation()
+    public internal(set) var navigation = PageNavigation() { didSet { lookChanged() } }
 
     /// How far a finger may wander off a target and still count as inside it
     /// (UIKit uses a much larger margin; rows are stacked tightly here, so keep it to a third of a row).
@@ -85,6 +90,8 @@ public struct PanelModel: Sendable {
         transitions = []
         transitions = layout.targets.indices.map { .settled(at: goal(ofTarget: $0), curve: curve(ofTarget: $0)) }
     }
+
+    private mutating func lookChanged() { lookVersion = panel_next_version() }
 
     public func controlIndex(ofTarget target: Int) -> Int {
         guard case .control(let index, _) = layout.targets[target].kind else {

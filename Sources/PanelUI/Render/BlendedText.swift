@@ -94,8 +94,21 @@ final class BlendedText {
         return image
     }
 
-    /// Counts a copy.
-    func copied() { copies += 1 }
+    /// Rows being kept as the stores that drew them, told of each copy (`RestingRows`).
+    var restingRows: RestingRows?
+    /// Changes whenever kept pixels may have been dropped: `Rows` from before are not valid.
+    var generation: Int { recent.generation }
+
+    /// Counts a copy of `source`'s rows (`pitch` apart) into `part`, over `under`.
+    func copied(into part: Rect, from source: UnsafePointer<UInt32>, pitch: Int, over under: UInt32) {
+        copies += 1
+        if let restingRows, restingRows.isRecording {
+            restingRows.record(RestingRows.Store(rect: part, colour: under, source: source, pitch: pitch))
+        }
+    }
+
+    /// A string was blended, not copied.
+    func blended() { restingRows?.spoil() }
 
     /// The glyphs' ink box and its pixels over `under`. A pen at a whole pixel `x` puts a glyph
     /// at `x + round(pen)` only when the pen is not negative (`Canvas.drawText` rounds their

@@ -13,9 +13,11 @@ extension Canvas {
         guard !drawable.isEmpty else { return }
         let limit = 1 << 30
         let baseline = clampedInt(origin.y.rounded(), -limit, limit)
-        if let cache = blendedText, copyKept(text, direction: direction, font: font, paint: paint, from: cache, origin: origin.x, baseline: baseline,
-                                                 slot: slot) {
-            return
+        if let cache = blendedText {
+            if copyKept(text, direction: direction, font: font, paint: paint, from: cache, origin: origin.x, baseline: baseline, slot: slot) {
+                return
+            }
+            cache.blended()
         }
         for placed in font.placed(text, direction: direction).glyphs {
             let left = clampedInt((origin.x + Double(placed.pen) / 64).rounded(), -limit, limit) + placed.glyph.left
@@ -49,8 +51,9 @@ extension Canvas {
         let part = box.intersection(area)
         guard !part.isEmpty else { return true }
         guard buffer.isFlat(part, colour: under) else { return false }
-        buffer.copyRows(into: part, from: kept.pixels + ((part.minY - box.minY) * box.width + part.minX - box.minX), pitch: box.width)
-        cache.copied()
+        let source = kept.pixels + ((part.minY - box.minY) * box.width + part.minX - box.minX)
+        buffer.copyRows(into: part, from: source, pitch: box.width)
+        cache.copied(into: part, from: source, pitch: box.width, over: under)
         return true
     }
 }

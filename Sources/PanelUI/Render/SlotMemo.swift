@@ -7,6 +7,8 @@ struct SlotMemo<Key: Equatable, Value> {
     static var capacity: Int { 1024 }
 
     private var entries: [(key: Key, value: Value)?] = []
+    /// How many times every slot was forgotten: what their owner kept may have gone since.
+    private(set) var generation = 0
 
     /// The value `slot` holds when it was remembered under `key`.
     func value(for key: Key, slot: Int?) -> Value? {
@@ -24,5 +26,6 @@ struct SlotMemo<Key: Equatable, Value> {
     /// outlive the owner's budget here.
     mutating func forgetAll() {
         entries.removeAll(keepingCapacity: true)
+        generation += 1
     }
 }

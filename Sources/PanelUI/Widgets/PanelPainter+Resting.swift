@@ -1,5 +1,25 @@
-/// Checkboxes, radio options and switches at rest drawn from their kept pixels (`RestingWidgets`).
+/// Checkboxes, radio options and switches at rest drawn from their kept pixels (`RestingWidgets`),
+/// and whole rows at rest from the stores that drew them (`RestingRows`).
 extension PanelPainter {
+    /// A row of the list where it shows (`frame`: moved by `dy`): from its kept stores when it
+    /// is kept and whole in the clip, else drawn, and kept when it is at rest.
+    func drawRow(_ row: PanelLayout.Row, frame: Rect, dy: Int, group: Rect, model: PanelModel, now: Double, canvas: Canvas) {
+        guard let target = row.target, canvas.clip.contains(frame) else {
+            _ = drawRow(row.offsetBy(dy: dy), group: group, model: model, now: now, canvas: canvas)
+            return
+        }
+        let version = restingVersion(of: model)
+        if restingRows.replay(target, frame: frame, in: canvas.buffer, version: version) { return }
+        restingRows.begin(version)
+        let rests = drawRow(row.offsetBy(dy: dy), group: group, model: model, now: now, canvas: canvas)
+        restingRows.end(target, frame: frame, rests: rests, version: restingVersion(of: model))
+    }
+
+    /// What rows kept now are valid for: the model's look and the kept pixels they copy.
+    func restingVersion(of model: PanelModel) -> RestingRows.Version {
+        RestingRows.Version(model: model.lookVersion, text: blendedText.generation, widgets: resting.generation)
+    }
+
     /// The look of a widget that isn't moving or touched, or nil when it must be drawn: in
     /// motion, under a finger, or a kind whose look follows a value (a slider, a stepper).
     /// `kept`: every pixel the widget may touch in its row. `index`: the control's (`looks`).

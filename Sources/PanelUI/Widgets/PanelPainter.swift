@@ -23,6 +23,8 @@ public struct PanelPainter {
     let contrast = ContrastMemo()
     /// Widgets at rest, kept as the pixels they leave on their row.
     let resting = RestingWidgets()
+    /// Rows at rest, kept as the stores that drew them (from `blendedText` and `resting`).
+    let restingRows = RestingRows()
     /// Per control, the first control whose widget looks the same (`looks(of:)`).
     let looks: [Int]
     /// How much of the list the frames so far looked at, for tests that a frame's work
@@ -55,6 +57,8 @@ public struct PanelPainter {
         looks = Self.looks(of: description.controls)
         headerFont = try fonts.font(paths: theme.fonts, pixelSize: metrics.headerFontSize)
         titleFont = try fonts.font(paths: theme.fonts, pixelSize: metrics.titleFontSize)
+        blendedText.restingRows = restingRows
+        resting.restingRows = restingRows
     }
 
     /// Every pixel size a painter of `description` opens the theme's font at, smallest first:
@@ -128,9 +132,9 @@ public struct PanelPainter {
             }
             for row in section.rows[section.rowIndices(reaching: top, bottom)] {
                 counters.rowsExamined += 1
-                let shown = row.offsetBy(dy: dy)
-                guard shown.frame.intersects(content.clip) else { continue }
-                drawRow(shown, group: groupFrame, model: model, now: now, canvas: content)
+                let frame = row.frame.offsetBy(dx: 0, dy: dy)
+                guard frame.intersects(content.clip) else { continue }
+                drawRow(row, frame: frame, dy: dy, group: groupFrame, model: model, now: now, canvas: content)
             }
         }
         if dy < 0 {
@@ -146,7 +150,10 @@ public struct PanelPainter {
     }
 
     /// `group`: the rounded box the row is in, as shown, which a row highlight stays inside.
-    private func drawRow(_ row: PanelLayout.Row, group: Rect, model: PanelModel, now: Double, canvas: Canvas) {
+    /// True when the row is at rest, drawn by nothing but its separator and copies of kept
+    /// pixels, and will look the same until the model changes (`RestingRows`): whatever else
+    /// is drawn here must make it false.
+    func drawRow(_ row: PanelLayout.Row, group: Rect, model: PanelModel, now: Double, canvas: Canvas) -> Bool {
         var canvas = canvas
         let m = model.layout.metrics
         let badge = ErrorBadge(metrics: m)
@@ -170,7 +177,9 @@ public struct PanelPainter {
         }
         if row.hasSeparator {
             // One inset for every row, so lines under switches and under boxes line up.
-            canvas.fill(separatorFrame(of: row, metrics: m), color: theme.separator)
+            let line = separatorFrame(of: row, metrics: m)
+            canvas.fill(line, color: theme.separator)
+            restingRows.recordFill(line.intersection(canvas.drawable), paint: canvas.paint(theme.separator))
         }
         if let frame = row.iconFrame, let path = model.description.controls[row.kind.controlIndex].icon, let icon = images[path] {
             // Faded with its row when the control is disabled.
@@ -187,10 +196,11 @@ public struct PanelPainter {
             let end = drawLabel(row, font: headerFont, color: theme.sectionText, detail: theme.sectionText,
                                 badge: mark == nil ? nil : badge, canvas: canvas)
             if let mark { drawFeedback(mark, row: row, x: row.badgeX ?? badge.x(after: end, in: row), badge: badge, canvas: canvas) }
+            return false
         case .display(let index):
             let control = model.description.controls[index]
             let failed = model.failedControls.contains(index)
-            guard let font = labelFonts[m.pixels(control.labelStyle.fontSize)] else { return }
+            guard let font = labelFonts[m.pixels(control.labelStyle.fontSize)] else { return false }
             let end = drawLabel(row, font: font, color: control.labelStyle.color, detail: theme.sectionText, badge: failed ? badge : nil, canvas: canvas)
             if failed { badge.draw(in: canvas, x: badge.x(after: end, in: row), row: row.frame) }
             if case .text(let text) = model.values[index] {
@@ -199,10 +209,11 @@ public struct PanelPainter {
                 NumberText(text: text, font: font, color: theme.sectionText)
                     .draw(in: canvas, frame: frame, alignment: .trailingEdge(of: row))
             }
+            return false
         case .control(let index, let option):
             // The control is read field by field: a copy of it retains and releases each of its
             // strings and arrays (about 38 a row), and nearly every row then copies its widget.
-            guard let target = row.target, let behavior else { return }
+            guard let target = row.target, let behavior else { return false }
             if highlighted, !rowHighlight {
                 drawHalo(around: row, canvas: canvas)
             }
@@ -235,54 +246,13 @@ public struct PanelPainter {
             if disabled { canvas.opacity = 1 }
             let painted = behavior.paintedFrame(row), kept = painted.intersection(row.frame)
             let resting = restingKey(behavior, index: index, target: target, row: row, in: kept, onness: onness, state: state, model: model)
-            guard !copyResting(resting, slot: target, in: kept, canvas: canvas) else { return }
+            if copyResting(resting, slot: target, in: kept, canvas: canvas) {
+                return !highlighted && mark == nil && row.iconFrame == nil && model.staysAtRest(target: target, control: index, at: now)
+            }
             drawWidget(model.description.controls[index], target: target, row: row, onness: onness, model: model, disabled: disabled,
                        painted: painted, kept: kept, resting: resting, canvas: canvas)
+            return false
         }
-    }
-
-    /// Draws a row's widget (keeping its pixels when `resting` names its look). A method of its
-    /// own: the closures it makes capture the model, and in `drawRow` those captures were copied
-    /// into its frame on entry (2.6 KB for every row), whether or not the widget was then copied.
-    @inline(never)
-    private func drawWidget(_ control: ControlDescription, target: Int, row: PanelLayout.Row, onness: Double, model: PanelModel,
-                            disabled: Bool, painted: Rect, kept: Rect, resting: RestingWidgets.Key?, canvas: Canvas) {
-        drawResting(resting, in: kept, canvas: canvas) {
-            let drawWidget = widgetDrawing(control, target: target, row: row, onness: onness, model: model,
-                                           fadedOver: disabled ? theme.rowBackground : nil)
-            if disabled {
-                // Faded as one layer, so overlapping parts (knob over track) don't show through each other.
-                canvas.drawLayer(painted, opacity: Self.disabledOpacity) { layer, _ in
-                    drawWidget(layer, row.controlFrame.offsetBy(dx: -painted.x, dy: -painted.y))
-                }
-            } else {
-                drawWidget(canvas, row.controlFrame)
-            }
-        }
-    }
-
-    /// The pressed halo behind a widget while a finger is down on its row: a capsule in the
-    /// theme's highlight, which every widget look keeps 3:1 against, ringed in the accent made
-    /// to reach 3:1 against the row, so the feedback itself is as visible as a control's edge.
-    private func drawHalo(around row: PanelLayout.Row, canvas: Canvas) {
-        let halo = RectF(row.pressedFrame)
-        let radius = min(halo.width, halo.height) / 2
-        canvas.fillRoundedRect(halo, radius: radius, color: theme.highlight)
-        // At the layout's scale, as the halo's reach is.
-        let w = Self.haloRingWidth * Double(row.haloMargin) / Double(PanelLayout.haloMargin)
-        let ring = RectF(x: halo.x + w / 2, y: halo.y + w / 2, width: halo.width - w, height: halo.height - w)
-        canvas.strokeRoundedRect(ring, radius: radius - w / 2, lineWidth: w,
-                                 color: theme.accent.raisedToContrast(CheckboxStyle.minimumContrast, against: theme.rowBackground))
-    }
-
-    /// Draws the control's widget into a frame, by its kind. `onness` is the model's at the
-    /// frame's time; `fadedOver`: the row's colour when the widget is disabled, faded as one layer.
-    private func widgetDrawing(_ control: ControlDescription, target: Int, row: PanelLayout.Row, onness: Double,
-                               model: PanelModel, fadedOver rowColor: Color?) -> (Canvas, Rect) -> Void {
-        control.kind.behavior.widget(control, WidgetContext(target: target, row: row,
-                                                            font: labelFonts[model.layout.metrics.pixels(control.labelStyle.fontSize)],
-                                                            onness: onness, model: model, fadedOver: rowColor, images: images,
-                                                            theme: theme, contrast: contrast))
     }
 }
 

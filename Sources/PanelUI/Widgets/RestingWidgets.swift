@@ -71,6 +71,11 @@ final class RestingWidgets {
     /// 2 MB of pixels.
     static let maxPixels = 1 << 19
 
+    /// Rows being kept as the stores that drew them, told of each copy (`RestingRows`).
+    var restingRows: RestingRows?
+    /// Changes whenever kept pixels may have been dropped: `Rows` from before are not valid.
+    var generation: Int { recent.generation }
+
     private var images: [Key: Kept] = [:]
     /// What each slot showed last (`copy(_:slot:in:canvas:)`).
     private var recent = SlotMemo<Key, Rows>()
@@ -93,9 +98,17 @@ final class RestingWidgets {
               Self.holds(kept, rows, of: rect, in: canvas.buffer) else {
             return false
         }
-        canvas.buffer.copyRows(into: Rect(x: rect.minX, y: rect.minY + rows.lowerBound, width: rect.width, height: rows.count),
-                               from: kept.drawn + rows.lowerBound * rect.width, pitch: rect.width)
+        let copied = Rect(x: rect.minX, y: rect.minY + rows.lowerBound, width: rect.width, height: rows.count)
+        canvas.buffer.copyRows(into: copied, from: kept.drawn + rows.lowerBound * rect.width, pitch: rect.width)
         copies += 1
+        if let recording = restingRows, recording.isRecording {
+            // Kept over other pixels than one colour: a row's stores can't check those.
+            if let flat = kept.flat {
+                recording.record(RestingRows.Store(rect: copied, colour: flat, source: kept.drawn + rows.lowerBound * rect.width, pitch: rect.width))
+            } else {
+                recording.spoil()
+            }
+        }
         return true
     }
 

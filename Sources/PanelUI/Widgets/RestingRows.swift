@@ -1,0 +1,160 @@
+/// Rows at rest kept as the few stores that drew them, so that drawing one again is those
+/// stores and nothing else.
+///
+/// A control's row at rest is drawn from kept pixels already: its separator is one opaque
+/// fill, its label lines are copies of kept text (`BlendedText`) and its widget a copy of a
+/// kept widget (`RestingWidgets`), each over one colour it checks first. Getting there still
+/// takes the row's kind, states, value, transition, styles, fonts and keys, read from a dozen
+/// places in the model and the painter; on a frame whose data has left the caches, each of
+/// those reads waits for memory. Kept here, a row is a short list of stores in one array, valid
+/// while nothing the row's look depends on has changed:
+/// - the model's `lookVersion` is the one the row was drawn at (it is new after any change of
+///   values, touches, transitions, marks, pages, the description or the layout), and
+/// - the kept text and widgets it points into are still kept (their slots' `generation`).
+///
+/// ```
+///  drawRow (all of it) ──▶ at rest, every store a copy or an opaque fill? ──yes──▶ kept
+///        ▲                                  │ no: nothing kept                      │
+///        │                                  ▼                                       ▼
+///        └── a check fails, or the version ─┴───── is not the kept one ◀── next frame: checks, then stores
+/// ```
+///
+/// A row is kept only whole (every pixel of it in the clip) and only at rest in time as well:
+/// no transition running, no spinner or badge, not pressed (`PanelPainter.drawRow` says so);
+/// a row that will change look by time alone is never kept. Replaying one checks every colour
+/// under its copies before writing anything, so a row whose background changed (a highlight,
+/// a group's edge) is drawn in full instead, and kept again. Its stores are disjoint (checked
+/// when kept), so checking them all first is the same as checking each before its copy.
+final class RestingRows {
+    /// A store, where its row's frame starts at (0, 0): a kept picture's rows (`pitch` pixels
+    /// apart) copied over one colour `colour`, checked first, or an opaque fill of `colour`.
+    struct Store {
+        var rect: Rect
+        var colour: UInt32
+        var source: UnsafePointer<UInt32>?
+        var pitch: Int
+    }
+
+    /// What kept rows were drawn for: the model's look, and the kept pictures they point into.
+    struct Version: Equatable {
+        var model: UInt64
+        var text: Int
+        var widgets: Int
+    }
+
+    /// Rows kept at most: targets past this are always drawn in full.
+    static let maxTargets = 1024
+    /// Stores in a row kept at most (a separator, a label of several lines and a detail line, a widget).
+    static let maxStores = 8
+
+    private var version: Version?
+    private var stores: [Store] = []
+    /// Per target: its stores in `stores`, empty when the row isn't kept.
+    private var ranges: [Range<Int>] = []
+    /// The stores of the row being drawn, in buffer coordinates (its storage kept from row to row).
+    private var pending: [Store] = []
+    /// Whether a row's stores are being recorded.
+    private(set) var isRecording = false
+    private var spoiled = false
+    /// The version the row being drawn began at: kept pixels dropped while it was drawn
+    /// (a cache over its budget) may be some it copied, so it isn't kept then.
+    private var began: Version?
+    /// Rows drawn from their stores, for tests.
+    private(set) var replays = 0
+    /// Rows kept now, and the stores held, for tests.
+    var keptRows: Int { ranges.lazy.filter { !$0.isEmpty }.count }
+    var storeCount: Int { stores.count }
+
+    /// Draws target `target`'s row from its stores where its frame shows (`frame`); false,
+    /// writing nothing, when it isn't kept for `version` or the colours under it differ.
+    func replay(_ target: Int, frame: Rect, in buffer: PixelBuffer, version: Version) -> Bool {
+        guard version == self.version, target < ranges.count else { return false }
+        let range = ranges[target]
+        guard !range.isEmpty else { return false }
+        let dx = frame.minX, dy = frame.minY
+        for store in stores[range] where store.source != nil {
+            guard buffer.isFlat(store.rect.offsetBy(dx: dx, dy: dy), colour: store.colour) else { return false }
+        }
+        for store in stores[range] {
+            let rect = store.rect.offsetBy(dx: dx, dy: dy)
+            if let source = store.source {
+                buffer.copyRows(into: rect, from: source, pitch: store.pitch)
+            } else {
+                buffer.fill(rect, with: store.colour)
+            }
+        }
+        replays += 1
+        return true
+    }
+
+    /// Starts recording the stores of a row about to be drawn, at `version`.
+    func begin(_ version: Version) {
+        pending.removeAll(keepingCapacity: true)
+        isRecording = true
+        spoiled = false
+        began = version
+    }
+
+    /// A store of the row being drawn, in buffer coordinates.
+    func record(_ store: Store) {
+        guard isRecording else { return }
+        pending.append(store)
+    }
+
+    /// A fill of the row being drawn (`paint` nil: nothing shows): kept when opaque.
+    func recordFill(_ rect: Rect, paint: Paint?) {
+        guard isRecording, let paint, !rect.isEmpty else { return }
+        if paint.isOpaque {
+            record(Store(rect: rect, colour: paint.pixel, source: nil, pitch: 0))
+        } else {
+            spoil()
+        }
+    }
+
+    /// Something of the row being drawn was not a store kept here: the row is not kept.
+    func spoil() {
+        if isRecording { spoiled = true }
+    }
+
+    /// Ends the row being drawn where its frame shows (`frame`): kept for `version` when
+    /// `rests` (its painter found it at rest) and every part of it was recorded; else not kept.
+    /// A row kept again leaves its old stores behind until the version changes, so past
+    /// `maxTargets * maxStores` stores all are dropped: they can't grow without bound.
+    func end(_ target: Int, frame: Rect, rests: Bool, version: Version) {
+        guard isRecording else { return }
+        isRecording = false
+        guard target < Self.maxTargets else { return }
+        if version != self.version || stores.count + pending.count > Self.maxTargets * Self.maxStores {
+            stores.removeAll(keepingCapacity: true)
+            ranges.removeAll(keepingCapacity: true)
+            self.version = version
+        }
+        if target >= ranges.count { ranges.append(contentsOf: repeatElement(0..<0, count: target + 1 - ranges.count)) }
+        ranges[target] = 0..<0
+        guard rests, !spoiled, began == version, !pending.isEmpty, pending.count <= Self.maxStores, Self.disjoint(pending) else { return }
+        let dx = -frame.minX, dy = -frame.minY
+        let first = stores.count
+        for store in pending {
+            var kept = store
+            kept.rect = store.rect.offsetBy(dx: dx, dy: dy)
+            stores.append(kept)
+        }
+        ranges[target] = first..<stores.count
+    }
+
+    private static func disjoint(_ stores: [Store]) -> Bool {
+        for i in stores.indices {
+            for j in stores.indices where j > i && stores[i].rect.intersects(stores[j].rect) { return false }
+        }
+        return true
+    }
+}
+
+extension PanelModel {
+    /// Whether target `target` (of control `control`) looks at `now` as it will until the
+    /// model changes: its transition not running and no action of its control busy (whose
+    /// spinner shows by time alone).
+    func staysAtRest(target: Int, control: Int, at now: Double) -> Bool {
+        !transitions[target].isRunning(at: now) && knobDrags[target] == nil && busyControls[control] == nil
+    }
+}
