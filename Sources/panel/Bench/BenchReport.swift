@@ -39,7 +39,8 @@ struct BenchReport {
                     ("scene", .string(f.scene)),
                     ("resolution", .string("\(f.size.width)x\(f.size.height)")),
                     ("scale", .number(f.scale)),
-                ] + stateMembers(f.afterScanout, "after_scanout") + stateMembers(f.cold, "cold") + [
+                ] + stateMembers(f.afterScanout, "after_scanout") + stateMembers(f.cold, "cold")
+                  + (f.changed.map { stateMembers($0, "after_change") } ?? []) + [
                     ("cairo_ms", f.cairoMs.map(number) ?? .null),
                     ("render_cold_over_cairo", f.cairoMs.map { number(f.cold.renderMs / $0) } ?? .null),
                 ])
@@ -179,6 +180,14 @@ struct BenchReport {
                              fixed(f.afterScanout.frameMemsetMs), fixed(f.afterScanout.ratio, 2), fixed(f.cold.renderMs),
                              fixed(f.cold.frameMemsetMs), fixed(f.cold.ratio, 2), f.cairoMs.map { fixed($0) } ?? "-",
                              f.cairoMs.map { fixed(f.cold.renderMs / $0, 2) } ?? "-"))
+        }
+        let changes = scenes.compactMap { f in
+            f.changed.map { "\(f.scene) \(f.size.width)x\(f.size.height)\(f.scale == 1 ? "" : "@\(ScaleChoice.shown(f.scale))") "
+                + "\(fixed($0.renderMs)) ms = \(fixed($0.ratio, 2))x" }
+        }
+        if !changes.isEmpty {
+            lines += ["", "full frames right after a value changed (every row drawn in full, none replayed), after the scanout copy:",
+                      changes.joined(separator: ", ")]
         }
         if let s = scroll {
             lines += ["", "scroll (\(s.scene) \(s.size.width)x\(s.size.height), \(s.step) px): \(fixed(s.frameMs, 4)) ms = "

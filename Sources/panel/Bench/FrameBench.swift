@@ -27,6 +27,11 @@ struct FrameFigures {
     var afterScanout: State
     /// After 64 MB of other reads (twice the build machine's L3): the frame in memory, not cache.
     var cold: State
+    /// As after the scanout copy, but with one value changed since the frame before (a switch
+    /// or box turned, without animation): every row is drawn in full and kept again, none
+    /// replayed from the stores that drew it (`RestingRows`). nil when no control has an
+    /// on/off value to change.
+    var changed: State?
     /// cairo's frame, timed in its own process between the rounds.
     var cairoMs: Double?
 }
@@ -43,6 +48,14 @@ enum FrameBench {
                         cairo: (helper: CairoBench, scene: Int)?) throws -> FrameFigures {
         let layout = PanelLayout(description: scene.description, logicalSize: size, scale: scale, fonts: fonts)
         let model = PanelModel(description: scene.description, layout: layout)
+        // The same panel with one on/off value turned: drawn in turn with `model`, each frame
+        // follows a change.
+        let changed = model.values.indices.lazy.compactMap { index -> PanelModel? in
+            guard case .bool(let on) = model.values[index] else { return nil }
+            var other = model
+            _ = other.setValue(.bool(!on), ofControl: index, animated: false, at: 0)
+            return other
+        }.first
         let painter = try PanelPainter(description: scene.description, fonts: fonts,
                                        images: Commands.loadImages(scene.description, file: scene.path ?? DemoPanel.fileName),
                                        scale: scale, logicalSize: size)
@@ -58,7 +71,7 @@ enum FrameBench {
         painter.draw(model, at: 0, into: frame, clip: frame.bounds)
 
         let pixels = UnsafeMutableRawPointer(frame.pixels.baseAddress!)
-        var renders: [[Double]] = [[], []], memsets: [[Double]] = [[], []], cairoSamples: [Double] = []
+        var renders: [[Double]] = [[], [], []], memsets: [[Double]] = [[], [], []], cairoSamples: [Double] = []
         // One loop per state, so each timed write follows preparations of its own state only:
         // on the AMD build machine a frame drawn after the cold state's 64 MB read took about
         // ten frames to come back to its steady cost (the painter's own data and the frame
@@ -66,18 +79,20 @@ enum FrameBench {
         // "after the scanout copy" frame one frame after a cold one.
         // Even rounds render, odd rounds memset the frame instead. cairo's frame runs before
         // the eviction, so its traffic never comes between a state's preparation and its write.
-        for state in 0..<2 {
+        // The third state draws `changed` and `model` in turn, each render after the other's frame.
+        for state in 0..<(changed == nil ? 2 : 3) {
             for i in 0..<2 * repeats {
+                let (before, timed) = state == 2 && i % 4 < 2 ? (changed!, model) : (model, state == 2 ? changed! : model)
                 let writesFrame: () -> Void = i % 2 == 0
-                    ? { painter.draw(model, at: 0, into: frame, clip: frame.bounds) }
+                    ? { painter.draw(timed, at: 0, into: frame, clip: frame.bounds) }
                     : { memset(pixels, Int32(i & 0xFF), bytes); blackHole(pixels) }
-                if state == 0 {
+                if state != 1 {
                     // The frame before: drawn by the painter, as a running panel's last frame
                     // was, then copied to the screen. Without it a render would meet the lines
                     // the memset round left and the memset those a render left, and what wrote
                     // a line last changes what writing it again costs (a render after a render
                     // took 15-20 % less than the same render after a memset).
-                    painter.draw(model, at: 0, into: frame, clip: frame.bounds)
+                    painter.draw(before, at: 0, into: frame, clip: frame.bounds)
                     frame.copyRotated(rect: frame.bounds, rotation: .r0, into: target)
                     blackHole(screen)
                 } else {
@@ -93,7 +108,7 @@ enum FrameBench {
                   renderMinMs: renders[k].min() ?? .nan, frameMemsetMinMs: memsets[k].min() ?? .nan)
         }
         return FrameFigures(scene: scene.name, size: size, scale: scale, afterScanout: state(0), cold: state(1),
-                            cairoMs: cairo == nil ? nil : Stopwatch.median(cairoSamples))
+                            changed: changed == nil ? nil : state(2), cairoMs: cairo == nil ? nil : Stopwatch.median(cairoSamples))
     }
 
     /// Reads one word of every 64-byte line of `bytes` at `base`: the lines come into the

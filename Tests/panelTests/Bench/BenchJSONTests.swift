@@ -28,7 +28,8 @@ struct BenchJSONTests {
         }
         #expect(scenes.map { "\(text($0["scene"])) \(text($0["resolution"]))" } == ["demo 1920x1080", "dense 1920x1080"])
         for scene in scenes {
-            for key in ["render_after_scanout_ms", "frame_memset_after_scanout_ms", "render_cold_ms", "frame_memset_cold_ms"] {
+            for key in ["render_after_scanout_ms", "frame_memset_after_scanout_ms", "render_cold_ms", "frame_memset_cold_ms",
+                        "render_after_change_ms", "frame_memset_after_change_ms"] {
                 #expect(positive(scene[key]), "\(key) of \(scene)")
             }
         }
@@ -51,8 +52,9 @@ struct BenchJSONTests {
         for scene in scenes {
             #expect(positive(scene["cairo_ms"]) && ratio(scene["render_cold_over_cairo"], is: scene["render_cold_ms"], over: scene["cairo_ms"]),
                     "\(scene)")
-            // Each cache state: the render and a memset of the frame met in it, their ratio, the fastest of each.
-            for state in ["after_scanout", "cold"] {
+            // Each cache state: the render and a memset of the frame met in it, their ratio, the fastest of each;
+            // and the frame right after a value changed (both scenes have switches or boxes).
+            for state in ["after_scanout", "cold", "after_change"] {
                 let render = scene["render_\(state)_ms"], memset = scene["frame_memset_\(state)_ms"]
                 #expect(positive(render) && positive(memset), "\(state) of \(scene)")
                 #expect(ratio(scene["render_over_frame_memset_\(state)"], is: render, over: memset), "\(state) of \(scene)")
