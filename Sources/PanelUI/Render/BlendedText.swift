@@ -102,9 +102,7 @@ final class BlendedText {
     /// Counts a copy of `source`'s rows (`pitch` apart) into `part`, over `under`.
     func copied(into part: Rect, from source: UnsafePointer<UInt32>, pitch: Int, over under: UInt32) {
         copies += 1
-        if let restingRows, restingRows.isRecording {
-            restingRows.record(RestingRows.Store(rect: part, colour: under, source: source, pitch: pitch))
-        }
+        restingRows?.record(RestingRows.Store(rect: part, colour: under, source: source, pitch: pitch))
     }
 
     /// A string was blended, not copied.
