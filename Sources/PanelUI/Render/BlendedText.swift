@@ -99,10 +99,10 @@ final class BlendedText {
     /// Changes whenever kept pixels may have been dropped: `Rows` from before are not valid.
     var generation: Int { recent.generation }
 
-    /// Counts a copy of `source`'s rows (`pitch` apart) into `part`, over `under`.
-    func copied(into part: Rect, from source: UnsafePointer<UInt32>, pitch: Int, over under: UInt32) {
+    /// Counts a copy of `source`'s rows (`pitch` apart) into `part`, over `under`; `whole`: all of the string's ink.
+    func copied(into part: Rect, from source: UnsafePointer<UInt32>, pitch: Int, over under: UInt32, whole: Bool) {
         copies += 1
-        restingRows?.record(RestingRows.Store(rect: part, colour: under, source: source, pitch: pitch))
+        restingRows?.record(RestingRows.Store(rect: part, colour: under, source: source, pitch: pitch), whole: whole)
     }
 
     /// A string was blended, not copied.

@@ -53,7 +53,7 @@ extension Canvas {
         guard buffer.isFlat(part, colour: under) else { return false }
         let source = kept.pixels + ((part.minY - box.minY) * box.width + part.minX - box.minX)
         buffer.copyRows(into: part, from: source, pitch: box.width)
-        cache.copied(into: part, from: source, pitch: box.width, over: under)
+        cache.copied(into: part, from: source, pitch: box.width, over: under, whole: part == box)
         return true
     }
 }

@@ -4,15 +4,24 @@ extension PanelPainter {
     /// A row of the list where it shows (`frame`: moved by `dy`): from its kept stores when it
     /// is kept and whole in the clip, else drawn, and kept when it is at rest.
     func drawRow(_ row: PanelLayout.Row, frame: Rect, dy: Int, group: Rect, model: PanelModel, now: Double, canvas: Canvas) {
-        guard let target = row.target, canvas.clip.contains(frame) else {
-            _ = drawRow(row.offsetBy(dy: dy), group: group, model: model, now: now, canvas: canvas)
+        drawKept(row.target, frame: frame, model: model, canvas: canvas, wholeOnly: false) {
+            drawRow(row.offsetBy(dy: dy), group: group, model: model, now: now, canvas: canvas)
+        }
+    }
+
+    /// What `draw` draws in `frame`, from the stores kept in `slot` (`RestingRows`) when
+    /// `frame` is whole in the clip; else drawn by `draw`, and kept when it says it is at rest.
+    /// No slot: drawn, not kept.
+    func drawKept(_ slot: Int?, frame: Rect, model: PanelModel, canvas: Canvas, wholeOnly: Bool, draw: () -> Bool) {
+        guard let slot, canvas.clip.contains(frame) else {
+            _ = draw()
             return
         }
         let version = restingVersion(of: model)
-        if restingRows.replay(target, frame: frame, in: canvas.buffer, version: version) { return }
-        restingRows.begin(version)
-        let rests = drawRow(row.offsetBy(dy: dy), group: group, model: model, now: now, canvas: canvas)
-        restingRows.end(target, frame: frame, rests: rests, version: restingVersion(of: model))
+        if restingRows.replay(slot, frame: frame, in: canvas.buffer, version: version) { return }
+        restingRows.begin(version, wholeOnly: wholeOnly)
+        let rests = draw()
+        restingRows.end(slot, frame: frame, rests: rests, version: restingVersion(of: model))
     }
 
     /// What rows kept now are valid for: the model's look and the kept pixels they copy.

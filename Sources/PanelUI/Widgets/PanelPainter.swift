@@ -102,15 +102,11 @@ public struct PanelPainter {
         let clip = canvas.clip
         fillBackground(of: layout, dy: dy, canvas: canvas)
         if let fullTitle = layout.title, let frame = layout.titleFrame, frame.intersects(clip) {
-            // Centred, clear of a page's back control on either side.
-            let side = layout.backFrame.map { $0.width } ?? m.sideMargin
-            let title = titleFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * side))
-            let width = titleFont.measure(title)
-            drawText(title, font: titleFont, in: frame, x: Double(frame.x) + (Double(frame.width) - width) / 2,
-                     color: theme.text, canvas: canvas)
-            if let back = layout.backFrame, let label = layout.backLabel {
-                drawBack(label, in: back, highlighted: model.isBackHighlighted, metrics: m,
-                         rightToLeft: layout.direction.isRightToLeft, canvas: canvas)
+            // A page's back control is drawn in shapes: its title bar isn't kept.
+            drawKept(layout.backFrame == nil ? RestingRows.titleSlot : nil, frame: frame, model: model, canvas: canvas,
+                     wholeOnly: true) {
+                drawTitle(fullTitle, in: frame, model: model, canvas: canvas)
+                return true
             }
         }
 
@@ -124,11 +120,10 @@ public struct PanelPainter {
             // The group's box is part of the background (`fillBackground`).
             let groupFrame = section.groupFrame.offsetBy(dx: 0, dy: dy)
             if let fullTitle = section.title, let frame = section.headerFrame?.offsetBy(dx: 0, dy: dy), frame.intersects(content.clip) {
-                let title = headerFont.truncated(fullTitle, toWidth: Double(frame.width - 2 * m.rowInset))
-                // Header text sits near the group below it, as grouped tables do.
-                let baseline = Double(frame.maxY) - headerFont.descent - Double(m.headerBaselineGap)
-                let x = headerX(title, in: frame, metrics: m, rightToLeft: layout.direction.isRightToLeft)
-                content.drawText(title, font: headerFont, origin: Point(x: x, y: baseline.rounded()), color: theme.sectionText)
+                drawKept(RestingRows.headerSlot(index), frame: frame, model: model, canvas: content, wholeOnly: true) {
+                    drawHeader(fullTitle, in: frame, metrics: m, rightToLeft: layout.direction.isRightToLeft, canvas: content)
+                    return true
+                }
             }
             for row in section.rows[section.rowIndices(reaching: top, bottom)] {
                 counters.rowsExamined += 1

@@ -28,6 +28,11 @@
 /// under its copies before writing anything, so a row whose background changed (a highlight,
 /// a group's edge) is drawn in full instead, and kept again. Its stores are disjoint (checked
 /// when kept), so checking them all first is the same as checking each before its copy.
+///
+/// The title (without a page's back control) and the sections' headers are kept the same way,
+/// each in a slot of its own, only as copies of whole strings lying within their frames: they
+/// are not drawn clipped to their frames, so a part could differ at another clip. No store of
+/// anything kept lies outside its frame, so a replay never writes outside the clip.
 final class RestingRows {
     /// A store, where its row's frame starts at (0, 0): a kept picture's rows (`pitch` pixels
     /// apart) copied over one colour `colour`, checked first, or an opaque fill of `colour`.
@@ -47,6 +52,12 @@ final class RestingRows {
 
     /// Rows kept at most: targets past this are always drawn in full.
     static let maxTargets = 1024
+    /// Section headers kept at most, and the slots: a target's row by its index, then the
+    /// title, then each header.
+    static let maxHeaders = 64
+    static let titleSlot = maxTargets
+    static func headerSlot(_ section: Int) -> Int? { section < maxHeaders ? maxTargets + 1 + section : nil }
+    static let maxSlots = maxTargets + 1 + maxHeaders
     /// Stores in a row kept at most (a separator, a label of several lines and a detail line, a widget).
     static let maxStores = 8
 
@@ -80,21 +91,23 @@ final class RestingRows {
         book.pointee.replay(target, frame: frame, in: buffer, version: version)
     }
 
-    /// Starts recording the stores of a row about to be drawn, at `version`.
-    func begin(_ version: Version) {
-        book.pointee.begin(version)
+    /// Starts recording the stores of a row about to be drawn, at `version`. `wholeOnly`: for
+    /// what isn't clipped to its frame when drawn (a title, a header), only copies of whole
+    /// pictures are kept, so that a wider clip would draw no more than they do.
+    func begin(_ version: Version, wholeOnly: Bool = false) {
+        book.pointee.begin(version, wholeOnly: wholeOnly)
     }
 
-    /// A store of the row being drawn, in buffer coordinates.
-    func record(_ store: Store) {
-        book.pointee.record(store)
+    /// A store of the row being drawn, in buffer coordinates; `whole`: all of its picture.
+    func record(_ store: Store, whole: Bool = true) {
+        book.pointee.record(store, whole: whole)
     }
 
     /// A fill of the row being drawn (`paint` nil: nothing shows): kept when opaque.
     func recordFill(_ rect: Rect, paint: Paint?) {
         guard let paint, !rect.isEmpty else { return }
         if paint.isOpaque {
-            book.pointee.record(Store(rect: rect, colour: paint.pixel, source: nil, pitch: 0))
+            book.pointee.record(Store(rect: rect, colour: paint.pixel, source: nil, pitch: 0), whole: true)
         } else {
             book.pointee.spoil()
         }
@@ -108,7 +121,9 @@ final class RestingRows {
     /// Ends the row being drawn where its frame shows (`frame`): kept for `version` when
     /// `rests` (its painter found it at rest) and every part of it was recorded; else not kept.
     /// A row kept again leaves its old stores behind until the version changes, so past
-    /// `maxTargets * maxStores` stores all are dropped: they can't grow without bound.
+    /// `maxSlots * maxStores` stores all are dropped: they can't grow without bound. Nor is a row
+    /// kept with a store outside its frame: replayed wherever its frame is in the clip, none
+    /// may write outside the clip.
     func end(_ target: Int, frame: Rect, rests: Bool, version: Version) {
         book.pointee.end(target, frame: frame, rests: rests, version: version)
     }
@@ -116,12 +131,15 @@ final class RestingRows {
     private struct Book {
         var version: Version?
         var stores: [Store] = []
-        /// Per target: its stores in `stores`, empty when the row isn't kept.
+        /// Per slot: its stores in `stores`, empty when not kept; `used`: the slots given stores
+        /// since `stores` was last emptied (a slot kept again is listed again).
         var ranges: [Range<Int>] = []
+        var used: [Int] = []
         /// The stores of the row being drawn, in buffer coordinates (its storage kept from row to row).
         var pending: [Store] = []
         var isRecording = false
         var spoiled = false
+        var wholeOnly = false
         /// The version the row being drawn began at: kept pixels dropped while it was drawn
         /// (a cache over its budget) may be some it copied, so it isn't kept then.
         var began: Version?
@@ -147,15 +165,17 @@ final class RestingRows {
             return true
         }
 
-        mutating func begin(_ version: Version) {
+        mutating func begin(_ version: Version, wholeOnly: Bool) {
             pending.removeAll(keepingCapacity: true)
             isRecording = true
             spoiled = false
+            self.wholeOnly = wholeOnly
             began = version
         }
 
-        mutating func record(_ store: Store) {
+        mutating func record(_ store: Store, whole: Bool) {
             guard isRecording else { return }
+            if wholeOnly, !whole { spoiled = true }
             pending.append(store)
         }
 
@@ -166,16 +186,19 @@ final class RestingRows {
         mutating func end(_ target: Int, frame: Rect, rests: Bool, version: Version) {
             guard isRecording else { return }
             isRecording = false
-            guard target < RestingRows.maxTargets else { return }
-            if version != self.version || stores.count + pending.count > RestingRows.maxTargets * RestingRows.maxStores {
+            guard target < RestingRows.maxSlots else { return }
+            if version != self.version || stores.count + pending.count > RestingRows.maxSlots * RestingRows.maxStores {
+                // Only the slots kept since are emptied: `ranges` reaches the title's and
+                // headers' slots past every target's, too long to write again each change.
+                for slot in used { ranges[slot] = 0..<0 }
+                used.removeAll(keepingCapacity: true)
                 stores.removeAll(keepingCapacity: true)
-                ranges.removeAll(keepingCapacity: true)
                 self.version = version
             }
             if target >= ranges.count { ranges.append(contentsOf: repeatElement(0..<0, count: target + 1 - ranges.count)) }
             ranges[target] = 0..<0
             guard rests, !spoiled, began == version, !pending.isEmpty, pending.count <= RestingRows.maxStores,
-                  Self.disjoint(pending) else { return }
+                  pending.allSatisfy({ frame.contains($0.rect) }), Self.disjoint(pending) else { return }
             let dx = -frame.minX, dy = -frame.minY
             let first = stores.count
             for store in pending {
@@ -184,6 +207,7 @@ final class RestingRows {
                 stores.append(kept)
             }
             ranges[target] = first..<stores.count
+            used.append(target)
         }
 
         /// Whether no two of `stores` overlap (none is empty: nothing empty is recorded).

@@ -14,10 +14,13 @@ import Testing
         RestingWidgetTests.differing(panel.frame(at: t), try panel.fresh(at: t))
     }
 
-    /// Targets of the rows whole in the viewport.
-    static func wholeRows(_ panel: Panel) -> Int {
+    /// What a frame of the whole screen replays: the control rows whole in the viewport, the
+    /// headers whole in it, and the title.
+    static func kept(_ panel: Panel) -> Int {
         let layout = panel.model.layout
-        return layout.sections.flatMap(\.rows).filter { $0.target != nil && layout.viewport.contains($0.frame) }.count
+        let rows = layout.sections.flatMap(\.rows).filter { $0.target != nil && layout.viewport.contains($0.frame) }.count
+        let headers = layout.sections.compactMap(\.headerFrame).filter { layout.viewport.contains($0) }.count
+        return rows + headers + (layout.title == nil ? 0 : 1)
     }
 
     @Test(arguments: [("ltr", 1.0), ("rtl", 1.0), ("ltr", 2.0)])
@@ -29,7 +32,7 @@ import Testing
         #expect(rows.keptRows > 0)
         let before = rows.replays
         #expect(try Self.differing(panel, at: 0) == 0)
-        #expect(rows.replays - before == Self.wholeRows(panel), "every row whole in the viewport is replayed")
+        #expect(rows.replays - before == Self.kept(panel), "every row and header whole in the viewport is replayed, and the title")
 
         // A toggle drawn at the instant it starts shows its old pose, and moves by time alone:
         // its row must not be kept then, nor replayed after.
@@ -109,16 +112,19 @@ import Testing
             buffer[3, 11] = 0xFFFFFF
             #expect(rows.replay(0, frame: Rect(x: 0, y: 8, width: 32, height: 8), in: buffer, version: version))
             #expect(buffer[2, 10] == 0x123456 && buffer[5, 13] == 0x123456 && buffer[6, 10] == 0xFFFFFF && buffer[2, 14] == 0xFFFFFF)
-            // Not kept: spoiled, not at rest, kept pixels dropped while drawn, or overlapping stores.
-            let cases: [(spoil: Bool, rests: Bool, end: RestingRows.Version, second: Rect?)] = [
-                (true, true, version, nil), (false, false, version, nil),
-                (false, true, RestingRows.Version(model: 1, text: 1, widgets: 0), nil),
-                (false, true, version, Rect(x: 5, y: 5, width: 2, height: 1)),
+            // Not kept: spoiled, not at rest, kept pixels dropped while drawn, overlapping stores,
+            // a store outside the frame, or part of a picture where only whole ones may be kept.
+            let cases: [(spoil: Bool, rests: Bool, end: RestingRows.Version, second: Rect?, partOnly: Bool)] = [
+                (true, true, version, nil, false), (false, false, version, nil, false),
+                (false, true, RestingRows.Version(model: 1, text: 1, widgets: 0), nil, false),
+                (false, true, version, Rect(x: 5, y: 5, width: 2, height: 1), false),
+                (false, true, version, Rect(x: 30, y: 7, width: 4, height: 1), false),
+                (false, true, version, nil, true),
             ]
             for (index, test) in cases.enumerated() {
                 buffer.fill(buffer.bounds, with: 0xFFFFFF)
-                rows.begin(version)
-                rows.record(copy)
+                rows.begin(version, wholeOnly: test.partOnly)
+                rows.record(copy, whole: !test.partOnly)
                 if let second = test.second { rows.recordFill(second, paint: Paint(.black, opacity: 1)) }
                 if test.spoil { rows.spoil() }
                 rows.end(0, frame: Rect(x: 0, y: 0, width: 32, height: 8), rests: test.rests, version: test.end)
