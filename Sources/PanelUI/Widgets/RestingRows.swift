@@ -82,8 +82,6 @@ final class RestingRows {
     /// Rows kept now, and the stores held, for tests.
     var keptRows: Int { book.pointee.ranges.lazy.filter { !$0.isEmpty }.count }
     var storeCount: Int { book.pointee.stores.count }
-    /// Whether a row's stores are being recorded.
-    var isRecording: Bool { book.pointee.isRecording }
 
     /// Draws target `target`'s row from its stores where its frame shows (`frame`); false,
     /// writing nothing, when it isn't kept for `version` or the colours under it differ.
@@ -103,9 +101,10 @@ final class RestingRows {
         book.pointee.record(store, whole: whole)
     }
 
-    /// A fill of the row being drawn (`paint` nil: nothing shows): kept when opaque.
-    func recordFill(_ rect: Rect, paint: Paint?) {
-        guard let paint, !rect.isEmpty else { return }
+    /// A fill of the row being drawn (`paint` nil: nothing shows): kept when opaque. The paint
+    /// is made only while a row is recorded.
+    func recordFill(_ rect: Rect, paint: @autoclosure () -> Paint?) {
+        guard book.pointee.isRecording, !rect.isEmpty, let paint = paint() else { return }
         if paint.isOpaque {
             book.pointee.record(Store(rect: rect, colour: paint.pixel, source: nil, pitch: 0), whole: true)
         } else {
@@ -210,14 +209,10 @@ final class RestingRows {
             used.append(target)
         }
 
-        /// Whether no two of `stores` overlap (none is empty: nothing empty is recorded).
+        /// Whether no two of `stores` overlap.
         private static func disjoint(_ stores: [Store]) -> Bool {
             for i in stores.indices {
-                let a = stores[i].rect
-                for j in (i + 1)..<stores.count {
-                    let b = stores[j].rect
-                    if a.minX < b.maxX, b.minX < a.maxX, a.minY < b.maxY, b.minY < a.maxY { return false }
-                }
+                for j in (i + 1)..<stores.count where stores[i].rect.intersects(stores[j].rect) { return false }
             }
             return true
         }

@@ -99,15 +99,14 @@ final class RestingWidgets {
             return false
         }
         let copied = Rect(x: rect.minX, y: rect.minY + rows.lowerBound, width: rect.width, height: rows.count)
-        canvas.buffer.copyRows(into: copied, from: kept.drawn + rows.lowerBound * rect.width, pitch: rect.width)
+        let source = kept.drawn + rows.lowerBound * rect.width
+        canvas.buffer.copyRows(into: copied, from: source, pitch: rect.width)
         copies += 1
-        if let recording = restingRows, recording.isRecording {
+        if let flat = kept.flat {
+            restingRows?.record(RestingRows.Store(rect: copied, colour: flat, source: source, pitch: rect.width))
+        } else {
             // Kept over other pixels than one colour: a row's stores can't check those.
-            if let flat = kept.flat {
-                recording.record(RestingRows.Store(rect: copied, colour: flat, source: kept.drawn + rows.lowerBound * rect.width, pitch: rect.width))
-            } else {
-                recording.spoil()
-            }
+            restingRows?.spoil()
         }
         return true
     }
