@@ -79,10 +79,12 @@ enum FrameBench {
         // "after the scanout copy" frame one frame after a cold one.
         // Even rounds render, odd rounds memset the frame instead. cairo's frame runs before
         // the eviction, so its traffic never comes between a state's preparation and its write.
-        // The third state draws `changed` and `model` in turn, each render after the other's frame.
+        // The third state draws `model` and `changed` by turns: each pair of rounds (a render,
+        // then a memset) swaps them, so each render follows the other's frame.
         for state in 0..<(changed == nil ? 2 : 3) {
             for i in 0..<2 * repeats {
-                let (before, timed) = state == 2 && i % 4 < 2 ? (changed!, model) : (model, state == 2 ? changed! : model)
+                var (before, timed) = (model, model)
+                if state == 2, let changed { (before, timed) = i % 4 < 2 ? (changed, model) : (model, changed) }
                 let writesFrame: () -> Void = i % 2 == 0
                     ? { painter.draw(timed, at: 0, into: frame, clip: frame.bounds) }
                     : { memset(pixels, Int32(i & 0xFF), bytes); blackHole(pixels) }
