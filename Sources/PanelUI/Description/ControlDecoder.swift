@@ -15,7 +15,9 @@ private let kindKeys: [String] = ControlKind.allCases.flatMap(\.behavior.ownKeys
     if !keys.contains(key) { keys.append(key) }
 }
 
-private let controlFields: [Field<ControlDraft>] = [
+/// The keys every control takes (the lists are joined apart: as one expression Swift 6.2's type
+/// checker gives up on them).
+private let commonControlFields: [Field<ControlDraft>] = [
     Field("id", \.id, .identifier),
     Field("kind", \.kind, .choice),
     Field("label", \.label, .line),
@@ -23,7 +25,13 @@ private let controlFields: [Field<ControlDraft>] = [
     Field("enabled", \.enabled, .bool),
     Field("icon", \.icon, .imageFile),
     Field(accepting: "default"),
-] + kindKeys.map { Field(accepting: $0) } + [Field("action", \.action, .action)] + styleFields.map { Field($0, in: \.style) }
+]
+
+private let kindControlFields: [Field<ControlDraft>] = kindKeys.map { Field(accepting: $0) }
+private let actionControlFields: [Field<ControlDraft>] = [Field("action", \.action, .action)]
+private let styleControlFields: [Field<ControlDraft>] = styleFields.map { Field($0, in: \.style) }
+
+private let controlFields: [Field<ControlDraft>] = commonControlFields + kindControlFields + actionControlFields + styleControlFields
 
 /// The kinds each key fits; a key not listed fits every kind.
 private let keyKinds: [String: [ControlKind]] = styleKeyKinds.merging(

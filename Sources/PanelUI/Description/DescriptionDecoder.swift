@@ -76,7 +76,9 @@ private struct PanelDraft {
     var burnIn: BurnInSettings?
 }
 
-private let panelFields: [Field<PanelDraft>] = [
+/// The description's own keys (joined to the screen's apart: as one expression Swift 6.2's type
+/// checker gives up on it).
+private let panelOwnFields: [Field<PanelDraft>] = [
     Field("title", \.title, .line),
     Field("rotate", \.rotation, .rotation),
     Field("theme", \.theme, .theme),
@@ -90,7 +92,10 @@ private let panelFields: [Field<PanelDraft>] = [
     Field("direction", \.direction, .choice),
     Field("mqtt", \.mqtt, .mqtt),
     Field("burn_in", \.burnIn, .burnIn),
-] + screenFields.map { Field($0, in: \.screen) }
+]
+
+private let panelScreenFields: [Field<PanelDraft>] = screenFields.map { Field($0, in: \.screen) }
+private let panelFields: [Field<PanelDraft>] = panelOwnFields + panelScreenFields
 
 private struct SectionDraft {
     var title: String?

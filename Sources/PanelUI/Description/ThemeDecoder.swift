@@ -23,11 +23,15 @@ private struct ThemeDraft {
     var darkUntil: Int?
 }
 
-private let themeFields: [Field<ThemeDraft>] = [
+private let themeOwnFields: [Field<ThemeDraft>] = [
     Field("base", \.base, .choice),
     Field("dark_from", \.darkFrom, .timeOfDay),
     Field("dark_until", \.darkUntil, .timeOfDay),
-] + ([
+]
+
+/// The theme's colours, fonts and sizes (written apart from the other lists: as one expression
+/// Swift 6.2's type checker gives up on it).
+private let themeLookFields: [Field<Theme>] = [
     Field("background", \.background, .color),
     Field("text", \.text, .color),
     Field("accent", \.accent, .color),
@@ -41,7 +45,12 @@ private let themeFields: [Field<ThemeDraft>] = [
     Field("font_size", \.fontSize, .int(in: 6...200)),
     // Rows are what fingers hit: below 48 pixels touches start landing on neighbours.
     Field("row_height", \.rowHeight, .int(in: 48...400)),
-] + styleFields.map { Field($0, in: \.controlDefaults) } as [Field<Theme>]).map { Field($0, in: \.theme) }
+]
+
+private let themeStyleFields: [Field<Theme>] = styleFields.map { Field($0, in: \.controlDefaults) }
+
+private let themeFields: [Field<ThemeDraft>] = themeOwnFields
+    + (themeLookFields + themeStyleFields).map { Field($0, in: \.theme) }
 
 extension Conversion<DecodedTheme> {
     static var theme: Self {

@@ -58,7 +58,12 @@ struct CheckboxGeometry {
         func outside(_ s: Double) -> Bool {
             let p = valley + direction * s
             let qx = abs(p.x - r.center.x) - (r.width / 2 - radius), qy = abs(p.y - r.center.y) - (r.height / 2 - radius)
-            return (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot() + min(max(qx, qy), 0) - radius > 0
+            // The rounded rectangle's signed distance (split up: as one expression Swift 6.2's type
+            // checker gives up on it).
+            let ox: Double = max(qx, 0), oy: Double = max(qy, 0)
+            let outsideDistance: Double = (ox * ox + oy * oy).squareRoot()
+            let insideDistance: Double = min(max(qx, qy), 0)
+            return outsideDistance + insideDistance - radius > 0
         }
         // Bisection between the check's end (inside) and a point surely past the box.
         var inside = 1.0, past = 1 + 2 * box.width / max(Polyline.length([valley, check[2]]), 1e-9)
