@@ -65,18 +65,16 @@ final class LibinputContext {
 
     /// libinput's own messages (errors by default) go to panel's log, one line each.
     private func routeLog() {
-        let handler: libinput_log_handler = { context, _, format, arguments in
-            // A C callback captures nothing; the library it needs is the shared one, loaded
-            // before any context existed.
-            guard let context, let format, let arguments, let libinput = try? LibinputLibrary.shared(),
+        // The line is formatted in C (CLibinput's panel_libinput_log); a C callback captures
+        // nothing, so the log is found through the context's user data.
+        let handler = panel_libinput_log_handler { context, message in
+            guard let context, let message, let libinput = try? LibinputLibrary.shared(),
                   let userData = libinput.getUserData(context) else { return }
-            var buffer = [CChar](repeating: 0, count: 512)
-            _ = vsnprintf(&buffer, buffer.count, format, arguments)
-            let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = String(cString: message)
             Unmanaged<LibinputCallbacks>.fromOpaque(userData).takeUnretainedValue()
                 .log.info("libinput: \(text.hasSuffix("\n") ? String(text.dropLast()) : text)")
         }
-        libinput.logSetHandler(pointer, unsafeBitCast(handler, to: UnsafeRawPointer.self))
+        libinput.logSetHandler(pointer, handler)
     }
 }
 

@@ -24,10 +24,10 @@ final class LibinputLibrary: Sendable {
     let udevAssignSeat: libinput_udev_assign_seat_function
     let pathCreateContext: libinput_path_create_context_function
     let pathAddDevice: libinput_path_add_device_function
-    /// libinput_log_set_handler, its handler passed as an address (`unsafeBitCast` of a
-    /// `libinput_log_handler`): a stored property whose type mentions va_list makes Swift 6.3
-    /// crash wherever another module reads this type back (tests do), deserializing
-    /// `struct __va_list_tag`. A C function pointer and a data pointer are alike on Linux.
+    /// libinput_log_set_handler, its handler passed as an address (CLibinput's
+    /// `panel_libinput_log_handler`): no Swift type here mentions va_list, which Swift 6.3
+    /// cannot read back from a module it built (tests do) and which crashes its compiler for
+    /// aarch64. A C function pointer and a data pointer are alike on Linux.
     let logSetHandler: @convention(c) (OpaquePointer?, UnsafeRawPointer?) -> Void
     let getUserData: libinput_get_user_data_function
     let getFd: libinput_get_fd_function
