@@ -60,6 +60,9 @@ extension Commands {
 
         let clock = MonotonicClock()
         let loop = try systemCall { () throws(SystemCallError) in try EventLoop(clock: clock) }
+        // From here on a stalled stderr (journal) never holds the loop up: see ErrorStream.
+        ErrorStream.standard.makeNonBlocking(loop: loop, journalPriorities: log.journalPriorities)
+        defer { ErrorStream.standard.detach() }
         let actions = ActionRunner(loop: loop, log: log, environment: environment)
         // During a replay, changes happen on its virtual clock; afterwards on the loop's.
         var virtualClock = true
