@@ -47,6 +47,7 @@ extension Commands {
             throw UsageError(message: "panel ctl: expected get [ID], set ID VALUE, press ID, update ID or subscribe (see panel ctl --help)")
         }
         let path = flags["socket"] ?? defaultSocketPath(environment: environment())
+        try ControlServer.refuseAbstract(path, command: "ctl")
         let socket = try systemCall { () throws(SystemCallError) in try UnixSocket.connect(to: path) }
         try systemCall { () throws(SystemCallError) in
             do throws(Errno) {

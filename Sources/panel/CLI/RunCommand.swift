@@ -17,6 +17,7 @@ extension Commands {
         let givenScale = try flags.scale(command: "run")
         let givenDirection = try flags.direction(command: "run")
         let givenBacklight = try BacklightChoice.flag(flags["backlight"])
+        if let socket = flags["socket"] { try ControlServer.refuseAbstract(socket, command: "run") }
         guard let statePath = flags["state"] ?? StateStore.defaultPath(environment: environment) else {
             throw UsageError(message: "panel run: no state file: give --state FILE (neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set)")
         }

@@ -61,6 +61,16 @@ final class ControlServer {
 
     var clientCount: Int { clients.count }
 
+    /// Refuses a Linux abstract socket name ("@name"): it has no file, so no mode keeps other
+    /// users out, and any local user could connect to it and change the panel's values. The
+    /// socket is a file of mode 0660, panel's user and group (see `UnixSocket.listen`).
+    static func refuseAbstract(_ path: String, command: String) throws(UsageError) {
+        guard path.hasPrefix("@") else { return }
+        throw UsageError(message: "panel \(command): --socket \(path): abstract socket names are refused, since any local user "
+            + "could connect to one (file modes don't apply to it); give a file path, like /run/panel/panel.sock, "
+            + "whose mode 0660 keeps it to panel's user and group")
+    }
+
     /// Sends `line` to every subscribed client.
     func broadcast(_ line: String) {
         for client in clients.values where client.isSubscribed && !client.peerGone {
