@@ -36,8 +36,8 @@ import PanelUI
 /// (a full or read-only disk) the reply is an error saying the value is shown but not
 /// saved; panel keeps it and retries. A `set` to the value already shown and saved is
 /// answered at once. Replies behind a waiting one wait too (request order), and so do
-/// change lines queued after it. Errors are the size of the request: a few close ids,
-/// never all of them.
+/// change lines queued after it, where a control's newer line replaces its older one
+/// (`ReplyQueue`). Errors are the size of the request: a few close ids, never all of them.
 struct ControlRequests {
     let keeper: ValueKeeper
     let now: () -> Double
