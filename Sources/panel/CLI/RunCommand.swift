@@ -40,6 +40,8 @@ extension Commands {
         }
         defer { withExtendedLifetime(state.lock) {} }
         for warning in state.warnings { log.warning(warning) }
+        // SIGTERM is blocked from here on, so nothing may wait for a stalled stderr (see ErrorStream).
+        ErrorStream.standard.makeNonBlocking(loop: nil, journalPriorities: log.journalPriorities)
         // Blocked from here on: a signal must not kill a DRM panel before it has put the old screen back.
         let signals = try systemCall { () throws(SystemCallError) in try SignalFD() }
         let display = try openDisplay(givenSpec ?? automaticDisplay(log: log), log: log)
@@ -61,7 +63,7 @@ extension Commands {
 
         let clock = MonotonicClock()
         let loop = try systemCall { () throws(SystemCallError) in try EventLoop(clock: clock) }
-        // From here on a stalled stderr (journal) never holds the loop up: see ErrorStream.
+        // What waits for a stalled stderr goes out from the loop once it takes more.
         ErrorStream.standard.makeNonBlocking(loop: loop, journalPriorities: log.journalPriorities)
         defer { ErrorStream.standard.detach() }
         let actions = ActionRunner(loop: loop, log: log, environment: environment)
