@@ -60,6 +60,9 @@ struct HeldReplyTests {
         let setter = try #require(SocketClient(panel.socketPath))
         for client in [reader, heldDeaf, deaf] { #expect(client.request(#"{"cmd":"subscribe"}"#) == #"{"ok":true,"subscribed":true}"#) }
         #expect(reader.send(#"{"cmd":"set","id":"slow","value":true}"# + "\n"))
+        // The reader's set first (it shows at once), so slow2's change line waits behind its reply too.
+        let shown = monotonicSeconds() + 10
+        while setter.request(#"{"cmd":"get","id":"slow"}"#)?.hasPrefix(#"{"ok":true,"id":"slow","value":true"#) != true, monotonicSeconds() < shown {}
         #expect(heldDeaf.send(#"{"cmd":"set","id":"slow2","value":true}"# + "\n"))
 
         // 20,000 changes (1.2 MB of change lines) while the two replies are held.
