@@ -1,8 +1,10 @@
 import Glibc
 
 /// An action's stderr, read on the loop without ever blocking it: passed on to panel's own
-/// stderr (the journal) as it comes, so nothing an action says is lost, and its last line
-/// kept for the reason of a failure ("exited with status 1 (stderr: no route to host)").
+/// stderr (the journal) as it comes, and its last line kept for the reason of a failure
+/// ("exited with status 1 (stderr: no route to host)"). Passing on never waits either: while
+/// panel's stderr takes nothing, `ErrorStream` keeps 64 KiB and drops and counts the rest, so
+/// an action can write any amount and the loop goes on (and the action doesn't wait for it).
 ///
 /// The pipe is read until its end, after the action exited too: a program the action left
 /// running in the background may still write to it, and closing the pipe would kill it with
@@ -11,7 +13,7 @@ final class ActionOutput {
     private let fd: FileDescriptor
     private let loop: EventLoop
     /// Where what is read goes on: panel's stderr.
-    private let passOnTo: CInt
+    private let passOnTo: ErrorStream
     private var watch: EventLoop.Watch?
     /// The line being read (its first `longestLine` bytes) and the last complete one that had text.
     private var current: [UInt8] = []
@@ -24,7 +26,7 @@ final class ActionOutput {
     /// Bytes read in one wake-up, so a flood of output can't hold the loop.
     static let chunk = 64 * 1024
 
-    init(fd: consuming FileDescriptor, loop: EventLoop, passOnTo: CInt = STDERR_FILENO) throws(SystemCallError) {
+    init(fd: consuming FileDescriptor, loop: EventLoop, passOnTo: ErrorStream = .standard) throws(SystemCallError) {
         let flags = fcntl(fd.rawValue, F_GETFL)
         _ = fcntl(fd.rawValue, F_SETFL, flags | O_NONBLOCK)
         let raw = fd.rawValue
@@ -38,16 +40,19 @@ final class ActionOutput {
 
     /// Reads what the pipe holds now, up to `limit` bytes, passing it on and keeping its lines.
     func readAvailable(limit: Int) {
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: min(limit, Self.chunk))
         var total = 0
         while watch != nil, total < limit {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd.rawValue, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd.rawValue, $0.baseAddress, min($0.count, limit - total)) }
             if count < 0, errno == EINTR { continue }
             if count < 0, errno == EAGAIN { return }
             guard count > 0 else { return close() }
             total += count
-            passOn(buffer[..<count])
-            for byte in buffer[..<count] { take(byte) }
+            buffer.withUnsafeBytes { raw in
+                let read = UnsafeRawBufferPointer(rebasing: raw[..<count])
+                passOnTo.pass(read)
+                take(read)
+            }
         }
     }
 
@@ -71,29 +76,25 @@ final class ActionOutput {
         return text.count > 200 ? String(text.prefix(199)) + "\u{2026}" : text
     }
 
-    private func take(_ byte: UInt8) {
-        if byte == UInt8(ascii: "\n") {
+    /// Keeps the lines of `bytes`: newlines are found with memchr and of a long line only its
+    /// first `longestLine` bytes are copied, so a flood of 100 MB without a newline costs a
+    /// memchr per chunk, not a step per byte.
+    private func take(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let found = memchr(base + offset, CInt(UInt8(ascii: "\n")), bytes.count - offset)
+            let end = found.map { base.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+            let room = Self.longestLine - current.count
+            if room > 0 { current += UnsafeRawBufferPointer(rebasing: bytes[offset..<min(end, offset + room)]) }
+            guard found != nil else { return }
             if Self.hasText(current) { last = current }
             current.removeAll(keepingCapacity: true)
-        } else if current.count < Self.longestLine {
-            current.append(byte)
+            offset = end + 1
         }
     }
 
     private static func hasText(_ bytes: [UInt8]) -> Bool {
         bytes.contains { $0 > 0x20 && $0 != 0x7F }
-    }
-
-    /// To panel's stderr, as the action would have written it; a full or closed stderr loses it.
-    private func passOn(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBytes { raw in
-            var written = 0
-            while written < raw.count {
-                let n = Glibc.write(passOnTo, raw.baseAddress! + written, raw.count - written)
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { return }
-                written += n
-            }
-        }
     }
 }

@@ -11,7 +11,7 @@ import PanelUI
 /// thousands of children). A child that outlives its timeout gets SIGTERM, then SIGKILL
 /// `TimedChild.killGrace` seconds later, and counts as failed; one whose `exec` has a placeholder
 /// other than `{id}` and `{value}` is never started and counts as failed. A child's stderr goes
-/// on to panel's (`ActionOutput`), and a failure's reason ends with its last line.
+/// on to panel's (`ActionOutput`, never waiting for it), and a failure's reason ends with its last line.
 final class ActionRunner {
     struct Job: Equatable {
         var controlID: String
@@ -54,10 +54,10 @@ final class ActionRunner {
     private var lingering: [ActionOutput] = []
     /// The most such pipes kept open; past this the oldest is closed.
     static let lingeringLimit = 16
-    /// Where actions' stderr goes on: panel's stderr (a test gives /dev/null).
-    private let stderr: CInt
+    /// Where actions' stderr goes on: panel's stderr, never waited for (a test gives /dev/null).
+    private let stderr: ErrorStream
 
-    init(loop: EventLoop, log: Log, environment: [String: String], stderr: CInt = STDERR_FILENO) {
+    init(loop: EventLoop, log: Log, environment: [String: String], stderr: ErrorStream = .standard) {
         self.loop = loop
         self.stderr = stderr
         self.log = log

@@ -47,6 +47,7 @@ extension Commands {
             throw UsageError(message: "panel ctl: expected get [ID], set ID VALUE, press ID, update ID or subscribe (see panel ctl --help)")
         }
         let path = flags["socket"] ?? defaultSocketPath(environment: environment())
+        try ControlServer.refuseAbstract(path, command: "ctl")
         let socket = try systemCall { () throws(SystemCallError) in try UnixSocket.connect(to: path) }
         try systemCall { () throws(SystemCallError) in
             do throws(Errno) {
@@ -55,13 +56,17 @@ extension Commands {
                 throw SystemCallError("send to \(path)", error)
             }
         }
-        var reader = LineReader()
+        var reader = LineReader(longest: longestReplyLine)
         var failed = false
         while let line = try systemCall({ () throws(SystemCallError) in try reader.next(from: socket, path: path) }) {
             console.out(line)
             // panel writes an error reply as {"error":"…"}; the prefix spares parsing a large reply.
             if line.hasPrefix(#"{"error":"#) { failed = true }
             if words[0] != "subscribe" { return failed ? ExitStatus.failure : ExitStatus.success }
+        }
+        if reader.isOverLong {
+            throw CommandFailure(message: "panel ctl: a reply line from \(path) is longer than \(sizeText(longestReplyLine)) "
+                + "(no panel sends one: is a panel listening there?); stopped reading it", status: ExitStatus.failure)
         }
         // The connection ended: without the reply, or (subscribe) the panel stopped or dropped this client.
         let cut = reader.pendingBytes > 0 ? " in the middle of a line (\(reader.pendingBytes) bytes without a newline)" : ""
@@ -70,6 +75,10 @@ extension Commands {
             : "panel ctl: \(path) closed the connection before a complete reply\(cut)",
             status: ExitStatus.failure)
     }
+
+    /// The longest reply line `panel ctl` takes, as the panel takes request lines of 64 KiB at
+    /// most: a whole-panel `get` of 12,000 controls is 490 KB; what sends more is no panel.
+    static let longestReplyLine = 64 << 20
 
     /// `true`, `false`, `null`, numbers and JSON strings as JSON; anything else is text (a
     /// radio option's name, a value row's text). A radio option or text that looks like a
@@ -95,8 +104,12 @@ extension Commands {
     }
 }
 
-/// Lines from a blocking socket, in time linear in their length however long they are.
+/// Lines from a blocking socket, in time linear in their length, each at most `longest`
+/// bytes: past that it stops reading (`isOverLong`) instead of holding whatever comes.
 struct LineReader {
+    let longest: Int
+    /// The line being read grew past `longest` bytes: `next` returned nil for it.
+    private(set) var isOverLong = false
     private var buffer: [UInt8] = []
     /// Where the next line starts, and how far it has been searched for a newline.
     private var start = 0
@@ -105,7 +118,9 @@ struct LineReader {
     /// Bytes received after the last complete line.
     var pendingBytes: Int { buffer.count - start }
 
-    /// The next line without its newline; nil at the end of the stream.
+    init(longest: Int) { self.longest = longest }
+
+    /// The next line without its newline; nil at the end of the stream or past `longest`.
     mutating func next(from socket: borrowing FileDescriptor, path: String) throws(SystemCallError) -> String? {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -115,12 +130,20 @@ struct LineReader {
                 return memchr(base + from, CInt(UInt8(ascii: "\n")), bytes.count - from).map { base.distance(to: UnsafeRawPointer($0)) }
             }
             if let newline = found {
+                guard newline - start <= longest else {
+                    isOverLong = true
+                    return nil
+                }
                 let line = String(decoding: buffer[start..<newline], as: UTF8.self)
                 start = newline + 1
                 searched = start
                 return line
             }
             searched = buffer.count
+            guard buffer.count - start <= longest else {
+                isOverLong = true
+                return nil
+            }
             if start > 0 {
                 buffer.removeFirst(start)
                 searched -= start

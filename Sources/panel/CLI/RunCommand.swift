@@ -17,6 +17,7 @@ extension Commands {
         let givenScale = try flags.scale(command: "run")
         let givenDirection = try flags.direction(command: "run")
         let givenBacklight = try BacklightChoice.flag(flags["backlight"])
+        if let socket = flags["socket"] { try ControlServer.refuseAbstract(socket, command: "run") }
         guard let statePath = flags["state"] ?? StateStore.defaultPath(environment: environment) else {
             throw UsageError(message: "panel run: no state file: give --state FILE (neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set)")
         }
@@ -39,6 +40,8 @@ extension Commands {
         }
         defer { withExtendedLifetime(state.lock) {} }
         for warning in state.warnings { log.warning(warning) }
+        // SIGTERM is blocked from here on, so nothing may wait for a stalled stderr (see ErrorStream).
+        ErrorStream.standard.makeNonBlocking(loop: nil, journalPriorities: log.journalPriorities)
         // Blocked from here on: a signal must not kill a DRM panel before it has put the old screen back.
         let signals = try systemCall { () throws(SystemCallError) in try SignalFD() }
         let display = try openDisplay(givenSpec ?? automaticDisplay(log: log), log: log)
@@ -60,6 +63,9 @@ extension Commands {
 
         let clock = MonotonicClock()
         let loop = try systemCall { () throws(SystemCallError) in try EventLoop(clock: clock) }
+        // What waits for a stalled stderr goes out from the loop once it takes more.
+        ErrorStream.standard.makeNonBlocking(loop: loop, journalPriorities: log.journalPriorities)
+        defer { ErrorStream.standard.detach() }
         let actions = ActionRunner(loop: loop, log: log, environment: environment)
         // During a replay, changes happen on its virtual clock; afterwards on the loop's.
         var virtualClock = true

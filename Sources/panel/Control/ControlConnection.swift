@@ -9,7 +9,9 @@ import Glibc
 /// brings the loop back after it has served the others, signals and the frame. A request
 /// line may be `maxLine` bytes long; the bytes of a longer one are never kept. Requests
 /// are read only while fewer than `maxQueued` bytes of replies wait, so a client that
-/// sends without reading is simply served at the pace it reads.
+/// sends without reading is simply served at the pace it reads. Change lines waiting behind
+/// a held reply are not the client's doing: they count against `maxWaitingChanges`, not as
+/// not reading.
 final class ControlConnection {
     let socket: FileDescriptor
     let number: Int
@@ -30,8 +32,13 @@ final class ControlConnection {
     private var output = ReplyQueue()
 
     /// Replies (and change lines) that may wait for a client: beyond it no request is read
-    /// from it, and a subscriber whose change lines pile up beyond it is dropped.
+    /// from it, and a subscriber whose lines that could be sent pile up beyond it is
+    /// dropped (it is not reading).
     static let maxQueued = 256 * 1024
+    /// Change lines that may wait behind a held reply (one line per control, and per press,
+    /// once lines of the same control replace each other): beyond it the subscriber is
+    /// dropped, so that a reply held for minutes can't make the panel grow without bound.
+    static let maxWaitingChanges = 4 * 1024 * 1024
     /// Replies that may wait for their sets (their saves or actions) before no more
     /// requests are read: a client pipelining sets of a slow action waits, it doesn't pile up.
     static let maxHeld = 256
@@ -144,11 +151,15 @@ final class ControlConnection {
 
     func fillReply(_ ticket: Int, with line: String) { output.fill(ticket, with: line) }
 
-    /// Queues a change line (ready at once, sent after any reply still held before it).
-    func enqueue(_ line: String) { output.append(line) }
+    /// Queues a change line (sent after any reply still held before it, where a newer line
+    /// of the same `key` replaces it: see `ReplyQueue`).
+    func enqueue(_ line: String, key: String? = nil) { output.append(line, key: key) }
 
-    /// Bytes piled up behind the line being written (see `ReplyQueue.backlogBeyondHead`).
-    var backlog: Int { output.backlogBeyondHead }
+    /// Bytes that could be sent piled up behind the line being written (`ReplyQueue.readyBacklog`).
+    var backlog: Int { output.readyBacklog }
+
+    /// Bytes of change lines waiting behind a held reply.
+    var waitingChanges: Int { output.waitingChangeBytes }
 
     /// Lines are waiting that can be written now.
     var canSend: Bool { !peerGone && output.canSend }

@@ -36,7 +36,8 @@ import PanelUI
 /// (a full or read-only disk) the reply is an error saying the value is shown but not
 /// saved; panel keeps it and retries. A `set` to the value already shown and saved is
 /// answered at once. Replies behind a waiting one wait too (request order), and so do
-/// change lines queued after it.
+/// change lines queued after it, where a control's newer line replaces its older one
+/// (`ReplyQueue`). Errors are the size of the request: a few close ids, never all of them.
 struct ControlRequests {
     let keeper: ValueKeeper
     let now: () -> Double
@@ -48,7 +49,7 @@ struct ControlRequests {
         do throws(JSONError) {
             request = try JSONValue.parse(utf8: line)
         } catch {
-            return Self.error("not JSON: \(error); send one object per line, like {\"cmd\": \"get\"}")
+            return Self.error("not JSON: \(Self.shown(error.description)); send one object per line, like {\"cmd\": \"get\"}")
         }
         guard case .object = request else { return Self.error("a request must be a JSON object, like {\"cmd\": \"get\"}") }
         switch request["cmd"] {
@@ -61,7 +62,7 @@ struct ControlRequests {
         case .string("subscribe"):
             subscribe()
             return .object([("ok", .bool(true)), ("subscribed", .bool(true))])
-        case .string(let other): return Self.error("unknown cmd '\(other)'; use get, set, press, update or subscribe")
+        case .string(let other): return Self.error("unknown cmd '\(Self.shown(other))'; use get, set, press, update or subscribe")
         default: return Self.error("missing \"cmd\"; use get, set, press, update or subscribe")
         }
     }
@@ -166,7 +167,7 @@ struct ControlRequests {
             return Self.error("'\(description.id)' is disabled; only a set with \"apply\": false (what the device reports) changes it")
         }
         guard let newValue = ControlValue(json: value, for: description) else {
-            return Self.error("value \(value.serialized()) does not fit \(description.kind.rawValue) '\(description.id)'; use \(description.expectedValues)")
+            return Self.error("value \(Self.shown(value.serialized())) does not fit \(description.kind.rawValue) '\(description.id)'; use \(Self.expected(description, given: value))")
         }
         let changed = model.values[index] != newValue
         // Settled at once (already saved) or later; the reply goes whichever way it comes.
@@ -229,11 +230,33 @@ struct ControlRequests {
     private func control(_ id: JSONValue) -> Result<Int, ErrorReply> {
         guard case .string(let name) = id else { return .failure(ErrorReply(Self.error("\"id\" must be a string"))) }
         guard let index = keeper.session.controlIndex(of: name) else {
-            let ids = model.description.controls.map(\.id).joined(separator: ", ")
-            return .failure(ErrorReply(Self.error("unknown id '\(name)'; ids: \(ids)")))
+            // A few close ids, never the whole list: the reply stays the size of the request.
+            let close = CloseNames.suggestion(for: name, in: model.description.controls.lazy.map(\.id))
+            return .failure(ErrorReply(Self.error("unknown id '\(Self.shown(name))'\(close)"
+                + (close.isEmpty ? "; {\"cmd\": \"get\"} lists the ids of the values" : ""))))
         }
         return .success(index)
     }
+
+    /// What a request sent, echoed in an error: at most `longest` scalars, cut with "…", so
+    /// that an error reply is small whatever was sent.
+    static func shown(_ text: String, longest: Int = 64) -> String {
+        guard text.unicodeScalars.count > longest else { return text }
+        // Scalars, not characters: one character may join any number of combining marks.
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(longest - 1))) + "\u{2026}"
+    }
+
+    /// What `control` takes, for an error: a radio of many options names its count and the
+    /// few close to `value`, not all of them (their list is the panel's size, not the request's).
+    static func expected(_ control: ControlDescription, given value: JSONValue) -> String {
+        guard control.kind == .radio, control.options.count > manyOptions else { return control.expectedValues }
+        let close: String
+        if case .string(let text) = value { close = CloseNames.suggestion(for: text, in: control.options) } else { close = "" }
+        return "one of its \(control.options.count) options\(close)\(control.mustHaveSelection ? "" : " or null")"
+    }
+
+    /// Radios with more options than this are not listed whole in an error.
+    static let manyOptions = 8
 
     static func error(_ message: String) -> JSONValue {
         .object([("error", .string(message))])

@@ -61,12 +61,30 @@ final class ControlServer {
 
     var clientCount: Int { clients.count }
 
-    /// Sends `line` to every subscribed client.
-    func broadcast(_ line: String) {
+    /// Refuses a Linux abstract socket name ("@name"): it has no file, so no mode keeps other
+    /// users out, and any local user could connect to it and change the panel's values. The
+    /// socket is a file of mode 0660, panel's user and group (see `UnixSocket.listen`).
+    static func refuseAbstract(_ path: String, command: String) throws(UsageError) {
+        guard path.hasPrefix("@") else { return }
+        throw UsageError(message: "panel \(command): --socket \(path): abstract socket names are refused, since any local user "
+            + "could connect to one (file modes don't apply to it); give a file path, like /run/panel/panel.sock, "
+            + "whose mode 0660 keeps it to panel's user and group")
+    }
+
+    /// Sends `line` to every subscribed client. `key` names what the line tells the newest
+    /// of ("changed wifi"): behind a held reply, a newer line of the same key replaces it.
+    func broadcast(_ line: String, key: String? = nil) {
         for client in clients.values where client.isSubscribed && !client.peerGone {
-            client.enqueue(line)
+            client.enqueue(line, key: key)
+            // Only lines it could be sent count as not reading; those behind its held reply don't.
             guard client.backlog <= ControlConnection.maxQueued else {
                 log.warning("control socket: client \(client.number) is not reading (over \(ControlConnection.maxQueued / 1024) KiB waiting); dropping it")
+                drop(client)
+                continue
+            }
+            guard client.waitingChanges <= ControlConnection.maxWaitingChanges else {
+                log.warning("control socket: client \(client.number) has over \(ControlConnection.maxWaitingChanges / 1024 / 1024) MiB of change lines "
+                            + "waiting behind a reply not known yet (a set's action or save); dropping it")
                 drop(client)
                 continue
             }

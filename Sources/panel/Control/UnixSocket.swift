@@ -7,6 +7,10 @@ enum UnixSocket {
     /// panel that was killed) is replaced; one that a live process answers on is not
     /// (EADDRINUSE, "another panel is listening on …"), nor is any other kind of file.
     static func listen(at path: String, mode: mode_t) throws(SystemCallError) -> FileDescriptor {
+        // An abstract name has no file and no mode: anyone could connect (`ControlServer.refuseAbstract`).
+        guard !path.hasPrefix("@") else {
+            throw SystemCallError("listen on control socket \(path)", Errno(EINVAL), advice: "give a file path; an abstract name has no mode to keep other users out")
+        }
         guard let address = UnixAddress.make(path) else {
             throw SystemCallError("use control socket path \(path)", Errno(ENAMETOOLONG), advice: "use a path shorter than 108 bytes")
         }
@@ -38,11 +42,9 @@ enum UnixSocket {
             throw SystemCallError("listen on control socket \(path)", error, advice: advice)
         } catch {}
         // Something is at the path already.
-        if !path.hasPrefix("@") {
-            var info = stat()
-            if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFSOCK {
-                throw SystemCallError("create control socket \(path)", Errno(EEXIST), advice: "something that is not a socket is there; move it away")
-            }
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFSOCK {
+            throw SystemCallError("create control socket \(path)", Errno(EEXIST), advice: "something that is not a socket is there; move it away")
         }
         switch probe(address) {
         case .answered:

@@ -104,7 +104,8 @@ final class PanelService {
             : "the frame showing it handed to the display"
     }
 
-    /// Serves the control socket: requests, and a change line to subscribers for every change.
+    /// Serves the control socket: requests, and a change line to subscribers for every change
+    /// (keyed, so that behind a held reply a control's newer line replaces its older one).
     func attach(control: ControlServer) {
         let requests = ControlRequests(keeper: keeper, now: { [unowned self] in now })
         control.respond = { line, connection, later in
@@ -115,17 +116,18 @@ final class PanelService {
             whole.reply(to: line, session: keeper.session) { requests.everyValue() }
         }
         keeper.observers.append { [unowned control] change, source in
-            control.broadcast(ControlRequests.changeEvent(change, source: source).serialized())
+            control.broadcast(ControlRequests.changeEvent(change, source: source).serialized(), key: "changed \(change.id)")
         }
         keeper.pressObservers.append { [unowned control, unowned keeper] index, source in
             let id = keeper.session.model.description.controls[index].id
             control.broadcast(ControlRequests.pressEvent(id, source: source).serialized())
         }
         keeper.updateObservers.append { [unowned control, unowned self] index in
-            control.broadcast(ControlRequests.updateEvent(session.model.description.controls[index]).serialized())
+            let described = session.model.description.controls[index]
+            control.broadcast(ControlRequests.updateEvent(described).serialized(), key: "updated \(described.id)")
         }
         keeper.idleObservers.append { [unowned control] state in
-            control.broadcast(ControlRequests.idleEvent(state).serialized())
+            control.broadcast(ControlRequests.idleEvent(state).serialized(), key: "idle")
         }
     }
 

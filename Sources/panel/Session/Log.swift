@@ -4,11 +4,12 @@ import Glibc
 struct Console: Sendable {
     /// Results (JSON, reports): stdout. Each call is one piece of output; a newline is added if missing.
     var out: @Sendable (String) -> Void
-    /// Messages for people: stderr, which is the journal under systemd.
+    /// Messages for people: stderr, which is the journal under systemd (`ErrorStream`: `run`
+    /// makes it non-blocking, dropping and counting lines while it is full).
     var err: @Sendable (String) -> Void
 
     static let standard = Console(out: { writeStandardStream(STDOUT_FILENO, $0) },
-                                  err: { writeStandardStream(STDERR_FILENO, $0) })
+                                  err: { ErrorStream.standard.writeLine($0) })
 }
 
 /// Messages for people, one line each, prefixed with what they are.

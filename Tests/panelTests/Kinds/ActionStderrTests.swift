@@ -19,7 +19,7 @@ struct ActionStderrTests {
                                        store: StateStore(path: folder.file("state.json")), fonts: FontCache(), now: 0, log: log)
         try session.renderFullFrame(at: 0)
         let loop = try EventLoop(clock: MonotonicClock())
-        let keeper = ValueKeeper(session: session, actions: ActionRunner(loop: loop, log: log, environment: ["PATH": "/usr/bin:/bin"], stderr: devNull),
+        let keeper = ValueKeeper(session: session, actions: ActionRunner(loop: loop, log: log, environment: ["PATH": "/usr/bin:/bin"], stderr: ErrorStream(fd: devNull)),
                                  log: log, now: { loop.clock.now })
         return (keeper, loop)
     }
