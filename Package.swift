@@ -48,7 +48,10 @@ let package = Package(
                 exclude: ["Controls/ControlTracker.md", "Controls/Pages.md", "Overlay/PanelOverlay.md", "Kinds/Slider/SliderFinger.md", "Kinds/Stepper/StepperFinger.md", "Calibration/CalibrationProcedure.md", "Screen/IdleStages.md", "Screen/BurnIn.md"],
                 swiftSettings: lean + optimizedAlways),
         // The program: displays, input sources, files, CLI.
-        .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CUdev", "CLibinput", "CMosquitto", "CLinux"], swiftSettings: lean),
+        .executableTarget(name: "panel", dependencies: ["PanelUI", "CDrm", "CUdev", "CLibinput", "CMosquitto", "CLinux"],
+                          swiftSettings: lean, plugins: ["BuildCommit"]),
+        // `panel --version`'s commit, written into every build (git describe, else COMMIT).
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // The demo panel drawn with cairo, started by `panel bench` for its panel/cairo ratio.
         .executableTarget(name: "panel-bench-cairo", dependencies: ["PanelUI", "CCairo"]),
         // Golden images, fixtures and fuzz corpora are read through #filePath, not bundled.

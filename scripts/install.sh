@@ -23,7 +23,7 @@ done
 dest="${1:-}"
 case "$dest" in ""|/*) ;; *) dest="$here/$dest" ;; esac
 if [ -z "$binary" ]; then
-    scripts/build-info.sh swift build -c release    # panel --version names the commit
+    swift build -c release
     binary=.build/release/panel
 fi
 install -D -m 0755 "$binary" "$dest/usr/local/bin/panel"

@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
 done
 if [ -z "$binary" ]; then
     # No RUNPATH ($ORIGIN): the package installs no libraries beside the binary.
-    scripts/build-info.sh swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build/static --product panel >&2
+    swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build/static --product panel >&2
     binary=.build/static/release/panel
 fi
 version=$("$binary" --version | awk '{print $2}')

@@ -4,21 +4,19 @@
 
 /* libinput's messages are formatted here, in C: a Swift closure that takes a va_list crashes
  * Swift's compiler when it builds for aarch64 (and a va_list is a different type there), so
- * Swift sees only the finished line. */
-typedef void (*panel_libinput_message_sink)(struct libinput *libinput, const char *message);
-static panel_libinput_message_sink panel_libinput_sink;
+ * Swift sees only the finished line, in panel_libinput_message (defined in Swift, @_cdecl). */
+void panel_libinput_message(struct libinput *libinput, const char *message);
 
 static void panel_libinput_log(struct libinput *libinput, enum libinput_log_priority priority,
                                const char *format, va_list arguments) {
     (void)priority;
     char message[512];
     vsnprintf(message, sizeof message, format, arguments);
-    if (panel_libinput_sink) panel_libinput_sink(libinput, message);
+    panel_libinput_message(libinput, message);
 }
 
-/* Makes `sink` receive every message and returns the handler for libinput_log_set_handler. */
-static inline const void *panel_libinput_log_handler(panel_libinput_message_sink sink) {
-    panel_libinput_sink = sink;
+/* The handler for libinput_log_set_handler, as an address. */
+static inline const void *panel_libinput_log_handler(void) {
     return (const void *)panel_libinput_log;
 }
 

@@ -115,4 +115,20 @@ struct ManualTests {
         let parts = BuildInfo.version.split(separator: ".")
         #expect(parts.count == 3 && parts.allSatisfy { Int($0) != nil }, "\(BuildInfo.version)")
     }
+
+    /// Every build names its commit (the BuildCommit plugin), not only release builds.
+    @Test func aPlainBuildNamesTheCheckoutsCommit() throws {
+        let root = RepositoryFile.root
+        guard let head = shellOutput("git -c safe.directory='\(root)' -C '\(root)' rev-parse HEAD 2>/dev/null"), head.count > 7 else {
+            // A tarball without .git: the commit comes from COMMIT, or is unknown.
+            let commit = shellOutput("head -n 1 '\(root)/COMMIT' 2>/dev/null") ?? ""
+            #expect(BuildInfo.commit == (commit.isEmpty ? "unknown commit" : String(commit.dropLast())))
+            return
+        }
+        // `git describe`: HASH, HASH-dirty, or TAG-N-gHASH with a tag.
+        var described = Substring(BuildInfo.commit)
+        if described.hasSuffix("-dirty") { described = described.dropLast("-dirty".count) }
+        let hash = String(described.split(separator: "-g").last ?? described)
+        #expect(hash.count >= 7 && head.hasPrefix(hash), "built from \(BuildInfo.commit), HEAD is \(head)")
+    }
 }

@@ -65,17 +65,19 @@ final class LibinputContext {
 
     /// libinput's own messages (errors by default) go to panel's log, one line each.
     private func routeLog() {
-        // The line is formatted in C (CLibinput's panel_libinput_log); a C callback captures
-        // nothing, so the log is found through the context's user data.
-        let handler = panel_libinput_log_handler { context, message in
-            guard let context, let message, let libinput = try? LibinputLibrary.shared(),
-                  let userData = libinput.getUserData(context) else { return }
-            let text = String(cString: message)
-            Unmanaged<LibinputCallbacks>.fromOpaque(userData).takeUnretainedValue()
-                .log.info("libinput: \(text.hasSuffix("\n") ? String(text.dropLast()) : text)")
-        }
-        libinput.logSetHandler(pointer, handler)
+        libinput.logSetHandler(pointer, panel_libinput_log_handler())
     }
+}
+
+/// A line of libinput's, formatted by CLibinput's log handler: to panel's log, found through
+/// the context's user data (a C callback captures nothing).
+@_cdecl("panel_libinput_message")
+func libinputMessage(_ context: OpaquePointer?, _ message: UnsafePointer<CChar>?) {
+    guard let context, let message, let libinput = try? LibinputLibrary.shared(),
+          let userData = libinput.getUserData(context) else { return }
+    let text = String(cString: message)
+    Unmanaged<LibinputCallbacks>.fromOpaque(userData).takeUnretainedValue()
+        .log.info("libinput: \(text.hasSuffix("\n") ? String(text.dropLast()) : text)")
 }
 
 /// What libinput's C callbacks reach through their user_data pointer.
