@@ -55,7 +55,7 @@ let package = Package(
         // The demo panel drawn with cairo, started by `panel bench` for its panel/cairo ratio.
         .executableTarget(name: "panel-bench-cairo", dependencies: ["PanelUI", "CCairo"]),
         // Golden images, fixtures and fuzz corpora are read through #filePath, not bundled.
-        .testTarget(name: "PanelUITests", dependencies: ["PanelUI"], exclude: ["Golden", "Fixtures", "Corpus"]),
+        .testTarget(name: "PanelUITests", dependencies: ["PanelUI", "CFill"], exclude: ["Golden", "Fixtures", "Corpus"]),
         .testTarget(name: "panelTests", dependencies: ["panel", "PanelUI", "CLinux"]),
     ]
 )
