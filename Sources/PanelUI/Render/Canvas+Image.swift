@@ -51,9 +51,9 @@ private struct Tap {
         // Pixel centres map to sample centres; edges clamp to the border samples.
         let u = min(max((p + 0.5 - start) * Double(samples) / length - 0.5, 0), Double(samples - 1))
         let whole = u.rounded(.down)
-        i0 = Int(whole)
+        i0 = clampedInt(whole, 0, samples - 1)
         i1 = min(i0 + 1, samples - 1)
-        f = UInt32(((u - whole) * 256).rounded())
+        f = UInt32(clamping: ((u - whole) * 256).rounded())
     }
 }
 
