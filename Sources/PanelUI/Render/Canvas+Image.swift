@@ -26,6 +26,7 @@ extension Canvas {
                 let top = tapY.i0 * image.width, bottom = tapY.i1 * image.width
                 let line = row(y) + area.minX
                 for (i, tapX) in columns.enumerated() {
+                    // Covers are 0...1 (`Tap`, from the finite rect checked above), scale at most 255.
                     let m = UInt32(tapX.cover * tapY.cover * scale + 0.5)
                     guard m > 0 else { continue }
                     let s = bilinear(src[top + tapX.i0], src[top + tapX.i1], src[bottom + tapX.i0], src[bottom + tapX.i1],
