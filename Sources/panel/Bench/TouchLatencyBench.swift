@@ -140,10 +140,10 @@ final class EvdevSocketInput: InputSource {
         switch touch {
         case .down(let id, let p):
             events += [(EvdevType.abs, EvdevCode.absMTTrackingID, Int32(id & 0xFFFF)),
-                       (EvdevType.abs, EvdevCode.absMTPositionX, Int32(p.x)), (EvdevType.abs, EvdevCode.absMTPositionY, Int32(p.y)),
+                       (EvdevType.abs, EvdevCode.absMTPositionX, Int32(clamping: p.x)), (EvdevType.abs, EvdevCode.absMTPositionY, Int32(clamping: p.y)),
                        (EvdevType.key, EvdevCode.btnTouch, 1)]
         case .move(let p):
-            events += [(EvdevType.abs, EvdevCode.absMTPositionX, Int32(p.x)), (EvdevType.abs, EvdevCode.absMTPositionY, Int32(p.y))]
+            events += [(EvdevType.abs, EvdevCode.absMTPositionX, Int32(clamping: p.x)), (EvdevType.abs, EvdevCode.absMTPositionY, Int32(clamping: p.y))]
         case .up:
             events += [(EvdevType.abs, EvdevCode.absMTTrackingID, -1), (EvdevType.key, EvdevCode.btnTouch, 0)]
         }
