@@ -108,9 +108,11 @@ extension CalibrationProcedure {
     /// Corners taken so far (0…4).
     public var cornersTaken: Int { pressedCount }
 
-    /// "0.4 px", one decimal.
+    /// "0.4 px", one decimal; "inf px" or "nan px" for a measure that isn't a number.
     public static func pixels(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
+        let scaled = (value * 10).rounded()
+        guard scaled.magnitude < 1e15 else { return "\(value) px" }
+        let tenths = Int(scaled)
         return "\(tenths / 10).\(tenths % 10) px"
     }
 }

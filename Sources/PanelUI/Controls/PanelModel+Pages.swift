@@ -64,7 +64,7 @@ extension PanelModel {
         let from = currentProgress(at: now, child: top.page) ?? 1
         let parent = currentPage
         guard let parentLayout = parent.map({ navigation.layouts[$0] }) ?? navigation.root else { return events }
-        navigation.slide = .init(parent: parent, child: top.page, parentScroll: Int(top.underScroll.offset(at: now).rounded()),
+        navigation.slide = .init(parent: parent, child: top.page, parentScroll: Int(pixels: top.underScroll.offset(at: now).rounded()),
                                  childScroll: scrollOffset(at: now),
                                  progress: Transition(from: from, to: 0, start: now, duration: Self.slideDuration * from))
         show(parentLayout, scroll: top.underScroll)
@@ -137,7 +137,7 @@ extension PanelModel {
         let width = Double(max(1, layout.logicalSize.width))
         let progress = 1 - min(max(dx / width, 0), 1)
         navigation.slide = .init(parent: navigation.stack.dropLast().last?.page, child: top.page,
-                                 parentScroll: Int(top.underScroll.offset(at: now).rounded()), childScroll: scrollOffset(at: now),
+                                 parentScroll: Int(pixels: top.underScroll.offset(at: now).rounded()), childScroll: scrollOffset(at: now),
                                  progress: .settled(at: progress), dragged: true)
     }
 

@@ -259,14 +259,14 @@ public struct PanelModel: Sendable {
         let length = max(shown - overscroll, Double(2 * width))
         let top = Double(viewport.minY + inset) + (track - length) * min(max(offset / maxOffset, 0), 1)
         let x = layout.direction.isRightToLeft ? viewport.minX + inset : viewport.maxX - inset - width
-        return Rect(x: x, y: Int(top.rounded()), width: width, height: Int(length.rounded()))
+        return Rect(x: x, y: Int(pixels: top.rounded()), width: width, height: Int(pixels: length.rounded()))
     }
 
     // UIKit's indicator: 2.5 points wide, 3 from the edge, never shorter than 36 (LayoutMetrics, scaled).
 
     /// The scroll offset as drawn: whole pixels keep text crisp while the list moves.
     public func scrollOffset(at now: Double) -> Int {
-        Int(scroll.offset(at: now).rounded())
+        Int(pixels: scroll.offset(at: now).rounded())
     }
 
     /// A content rectangle where it shows on screen (logical coordinates), clipped to the viewport.

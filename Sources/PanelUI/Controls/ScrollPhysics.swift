@@ -36,6 +36,9 @@ public struct ScrollPhysics: Equatable, Sendable {
     static let springRate = 12.0
     /// The flick velocity comes from the finger's last 100 ms.
     static let velocityWindow = 0.1
+    /// The fastest flick taken, pixels per second: far past a finger's (a hard flick is about
+    /// 10 000), so only a wild position (a calibration matrix of 1e300) is held to it.
+    static let fastestFlick = 100_000.0
     /// UIScrollView's rubber-band constant.
     static let rubberBand = 0.55
     /// How long the scroll indicator takes to fade once the list stops.
@@ -66,14 +69,16 @@ public struct ScrollPhysics: Equatable, Sendable {
 
     // MARK: Input
 
-    /// A finger starts moving the content at `y`; a moving scroll stops where it is.
+    /// A finger starts moving the content at `y`; a moving scroll stops where it is. A finger
+    /// at no number (NaN, infinity: a broken calibration) moves nothing.
     public mutating func beginDrag(y: Double, at now: Double) {
+        guard y.isFinite else { return }
         let offset = self.offset(at: now)
         motion = .dragging(anchorOffset: unbanded(offset), anchorY: y, samples: [Sample(time: now, offset: unbanded(offset))])
     }
 
     public mutating func drag(to y: Double, at now: Double) {
-        guard case .dragging(let anchorOffset, let anchorY, var samples) = motion else { return }
+        guard y.isFinite, case .dragging(let anchorOffset, let anchorY, var samples) = motion else { return }
         samples.append(Sample(time: now, offset: anchorOffset + anchorY - y))
         samples.removeAll { $0.time < now - Self.velocityWindow }
         motion = .dragging(anchorOffset: anchorOffset, anchorY: anchorY, samples: samples)
@@ -148,7 +153,9 @@ public struct ScrollPhysics: Equatable, Sendable {
         guard case .dragging(_, _, let samples) = motion,
               let first = samples.first(where: { $0.time >= now - Self.velocityWindow }),
               let last = samples.last, last.time > first.time else { return 0 }
-        return (last.offset - first.offset) / (last.time - first.time)
+        // Offsets past ±1e308 are infinite, and infinity less infinity is NaN: no flick.
+        let velocity = (last.offset - first.offset) / (last.time - first.time)
+        return velocity.isNaN ? 0 : min(max(velocity, -Self.fastestFlick), Self.fastestFlick)
     }
 
     /// UIScrollView's rubber band: past an end, the content moves less the farther it goes.

@@ -148,7 +148,7 @@ private func isPlainDecimal(_ text: String) -> Bool {
 
 /// 20 rather than 20.0 in messages, since that is how people write it.
 private func shown(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
+    value == value.rounded() && value.magnitude < 1e15 ? String(Int(value)) : String(value)
 }
 
 extension Conversion where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {

@@ -36,7 +36,7 @@ public struct NumberSetting: Equatable, Sendable {
     }
 
     /// The highest `k`: `max` is `min + lastIndex * step`.
-    public var lastIndex: Int { Int(((max - min) / step).rounded()) }
+    public var lastIndex: Int { Int(clamping: ((max - min) / step).rounded()) }
 
     /// The value on the grid at index `k`, clamped to the range.
     public func value(atIndex k: Int) -> Double {
@@ -47,7 +47,7 @@ public struct NumberSetting: Equatable, Sendable {
     public func index(of value: Double) -> Int {
         guard value.isFinite else { return value == .infinity ? lastIndex : 0 }
         let k = ((value - min) / step).rounded()
-        return Int(Swift.min(Swift.max(k, 0), Double(lastIndex)))
+        return Int(clamping: Swift.min(Swift.max(k, 0), Double(lastIndex)))
     }
 
     /// The grid value nearest to `value`.
@@ -61,7 +61,7 @@ public struct NumberSetting: Equatable, Sendable {
     /// The grid value nearest to a fraction of the range (NaN and outside go to the ends).
     public func value(atFraction f: Double) -> Double {
         let f = f.isNaN ? 0 : Swift.min(Swift.max(f, 0), 1)
-        return value(atIndex: Int((f * Double(lastIndex)).rounded()))
+        return value(atIndex: Int(clamping: (f * Double(lastIndex)).rounded()))
     }
 
     /// `value` when it lies on the grid (within a millionth of a step), else nil.
@@ -69,12 +69,13 @@ public struct NumberSetting: Equatable, Sendable {
         guard value.isFinite, value >= min - step * 1e-6, value <= max + step * 1e-6 else { return nil }
         let k = (value - min) / step
         guard abs(k - k.rounded()) <= 1e-6 else { return nil }
-        return self.value(atIndex: Int(k.rounded()))
+        return self.value(atIndex: Int(clamping: k.rounded()))
     }
 
     /// The value one step up (`by: 1`) or down (`by: -1`), held at the ends.
     public func stepped(_ value: Double, by steps: Int) -> Double {
-        self.value(atIndex: index(of: value) + steps)
+        let (k, overflow) = index(of: value).addingReportingOverflow(steps)
+        return self.value(atIndex: overflow ? (steps > 0 ? .max : .min) : k)
     }
 
     /// The number with exactly `decimals` digits after the point and the unit: "21.5 °C", "60 %".
@@ -90,7 +91,7 @@ public struct NumberSetting: Equatable, Sendable {
     /// The room for a value's text in a row: its widest text, and at least 1.25 rows, so the
     /// sliders and steppers of a group line up unless one's text is longer.
     static func valueWidth(_ setting: NumberSetting, in room: RowRoom, atLeast rows: Double = 1.25) -> Int {
-        Swift.max((setting.longestTexts.map(room.textWidth).max() ?? 0) + 1, Int(Double(room.metrics.rowHeight) * rows))
+        Swift.max((setting.longestTexts.map(room.textWidth).max() ?? 0) + 1, Int(pixels: Double(room.metrics.rowHeight) * rows))
     }
 
     func rounded(_ value: Double) -> Double {
@@ -169,11 +170,11 @@ extension NumberKind {
         }
         let steps = (max - min) / step
         guard steps <= Double(NumberSetting.mostSteps) else {
-            throw k.context.error(at("step"), "'step' makes \(Int(steps)) steps from 'min' to 'max'; at most \(NumberSetting.mostSteps) are allowed")
+            throw k.context.error(at("step"), "'step' makes \(Int(clamping: steps)) steps from 'min' to 'max'; at most \(NumberSetting.mostSteps) are allowed")
         }
         var setting = NumberSetting(min: min, max: max, step: step, unit: try k.value("unit", .line))
         guard abs(steps - steps.rounded()) <= 1e-6 else {
-            let below = setting.value(atIndex: Int(steps))
+            let below = setting.value(atIndex: Int(clamping: steps))
             let above = setting.rounded(min + (steps.rounded(.down) + 1) * step)
             throw k.context.error(at("step"), "'step' \(NumberSetting.fixed(step, decimals: setting.decimals)) does not reach 'max' \(NumberSetting.fixed(max, decimals: setting.decimals)) from 'min' \(NumberSetting.fixed(min, decimals: setting.decimals)); make 'max' \(NumberSetting.fixed(below, decimals: setting.decimals)) or \(NumberSetting.fixed(above, decimals: setting.decimals))")
         }
@@ -225,7 +226,7 @@ extension NumberKind {
             throw context.error(node, "default \(shown(number)) of \(kind.rawValue) '\(id)' is outside its range \(shown(s.min)) to \(shown(s.max))")
         }
         guard let value = s.onGrid(number) else {
-            let below = s.value(atIndex: Int(((number - s.min) / s.step).rounded(.down)))
+            let below = s.value(atIndex: Int(clamping: ((number - s.min) / s.step).rounded(.down)))
             throw context.error(node, "default \(NumberSetting.fixed(number, decimals: NumberSetting.decimals(of: number))) of \(kind.rawValue) '\(id)' is not on its steps of \(shown(s.step)) from \(shown(s.min)); use \(shown(below)) or \(shown(s.stepped(below, by: 1)))")
         }
         return value

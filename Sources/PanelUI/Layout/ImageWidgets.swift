@@ -15,7 +15,7 @@ extension PanelLayout {
     /// of the controls using it). An image named only under `theme:` for a kind of control the
     /// panel doesn't have is drawn nowhere; it gets the largest widget any control could have.
     public static func widgetSizes(ofImagesIn description: PanelDescription) -> [String: Size] {
-        let rowHeight = Int((Double(description.theme.rowHeight) * imageScale(of: description)).rounded())
+        let rowHeight = Int(pixels: (Double(description.theme.rowHeight) * imageScale(of: description)).rounded())
         var sizes: [String: Size] = [:]
         func note(_ path: String?, _ size: Size) {
             guard let path else { return }

@@ -52,10 +52,14 @@ public struct LayoutMetrics: Equatable, Sendable {
     /// The smallest row a finger hits reliably, in points.
     public static let minimumRowHeight = 48
 
+    /// A finite `scale` above 0 outside `ScaleSetting.allowed` (which holds all a description,
+    /// `--scale` or `auto` gives) is held to it, any other is 1, so every size below stays a
+    /// few thousand pixels.
     public init(theme: Theme, scale: Double = 1, logicalSize: Size = Size(width: 800, height: 480)) {
-        let scale = scale.isFinite && scale > 0 ? scale : 1
+        let allowed = ScaleSetting.allowed
+        let scale = scale.isFinite && scale > 0 ? min(max(scale, allowed.lowerBound), allowed.upperBound) : 1
         self.scale = scale
-        func px(_ points: Double) -> Int { max(0, Int((points * scale).rounded())) }
+        func px(_ points: Double) -> Int { max(0, Int(pixels: (points * scale).rounded())) }
         let font = Double(theme.fontSize)
         fontSize = max(1, px(font))
         // The short side: a 240x320 portrait screen is as small as a 320x240 one.
@@ -101,6 +105,6 @@ public struct LayoutMetrics: Equatable, Sendable {
 
     /// A size in points (a label's font size) in device pixels.
     public func pixels(_ points: Int) -> Int {
-        max(1, Int((Double(points) * scale).rounded()))
+        max(1, Int(pixels: (Double(points) * scale).rounded()))
     }
 }

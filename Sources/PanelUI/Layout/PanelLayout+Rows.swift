@@ -48,8 +48,8 @@ extension PanelLayout {
             let font = setter.font(fontSize)
             let lines = font.map { LabelWrapping.lines(label, font: $0, width: Double(labelWidth)) } ?? []
             let shownDetail = detail.map { text in detailFont.map { $0.truncated(text, toWidth: Double(labelWidth)) } ?? text }
-            let lineHeight = font.map { Int($0.lineHeight.rounded(.up)) } ?? Int((Double(fontSize) * 1.17).rounded(.up))
-            let detailHeight = detail == nil ? 0 : detailFont.map { Int($0.lineHeight.rounded(.up)) } ?? m.headerFontSize
+            let lineHeight = font.map { Int(pixels: $0.lineHeight.rounded(.up)) } ?? Int(pixels: (Double(fontSize) * 1.17).rounded(.up))
+            let detailHeight = detail == nil ? 0 : detailFont.map { Int(pixels: $0.lineHeight.rounded(.up)) } ?? m.headerFontSize
             let textHeight = max(1, lines.count) * lineHeight + detailHeight
             let grows = lines.count > 1 || detail != nil
             let height = stacked ? max(minimumHeight, textHeight + widgetSize.height + 3 * m.textPadding)
@@ -88,7 +88,7 @@ extension PanelLayout {
             let fontSize = m.pixels(control.labelStyle.fontSize)
             let font = setter.font(fontSize)
             let room = RowRoom(width: width, metrics: m, fontSize: fontSize) { text in
-                font.map { Int($0.measure(text).rounded(.up)) } ?? Self.estimatedWidth(text, fontSize: fontSize)
+                font.map { Int(pixels: $0.measure(text).rounded(.up)) } ?? Self.estimatedWidth(text, fontSize: fontSize)
             }
             let placement = control.kind.behavior.placement(of: control, in: room)
             for (number, plan) in rowPlans.enumerated() {

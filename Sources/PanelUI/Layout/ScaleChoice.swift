@@ -75,7 +75,9 @@ public struct ScaleChoice: Equatable, Sendable {
 
     /// A number with at most two decimals and no trailing zeros: 2, 0.75, 5.19.
     public static func shown(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
+        let scaled = (value * 100).rounded()
+        guard scaled.magnitude < 1e15 else { return "\(value)" }
+        let hundredths = Int(scaled)
         let whole = hundredths / 100, rest = hundredths % 100
         if rest == 0 { return "\(whole)" }
         return rest % 10 == 0 ? "\(whole).\(rest / 10)" : "\(whole).\(rest < 10 ? "0" : "")\(rest)"

@@ -20,8 +20,8 @@ extension PanelLayout.Row {
     public func badgeFrame(_ m: LayoutMetrics) -> Rect {
         let x = badgeX ?? (isRightToLeft ? Double(labelX + labelWidth) - m.badgeDiameter : Double(labelX))
         let top = Double(frame.y) + Double(frame.height) / 2 - m.badgeDiameter / 2
-        let left = Int(x.rounded(.down)) - 1, upper = Int(top.rounded(.down)) - 1
-        let side = Int(m.badgeDiameter.rounded(.up)) + 3
+        let left = Int(pixels: x.rounded(.down)) - 1, upper = Int(pixels: top.rounded(.down)) - 1
+        let side = Int(pixels: m.badgeDiameter.rounded(.up)) + 3
         return Rect(x: left, y: upper, width: side, height: side).intersection(frame)
     }
 
@@ -29,7 +29,7 @@ extension PanelLayout.Row {
     /// across, as UIKit's smallest target), inside the row.
     public func badgeTarget(_ m: LayoutMetrics) -> Rect {
         let badge = badgeFrame(m)
-        let reach = max(0, (Int((44 * m.scale).rounded()) - badge.width + 1) / 2)
+        let reach = max(0, (m.pixels(44) - badge.width + 1) / 2)
         return badge.outsetBy(dx: reach, dy: reach).intersection(frame)
     }
 }

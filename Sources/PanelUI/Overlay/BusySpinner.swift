@@ -17,18 +17,20 @@ public enum BusySpinner {
     public static func step(since: Double, at now: Double) -> Int? {
         let shown = now - since - delay
         guard shown >= -tolerance else { return nil }
-        return Int((max(0, shown) / stepInterval + tolerance).rounded(.down)) % spokes
+        return Int(clamping: (max(0, shown) / stepInterval + tolerance).rounded(.down)) % spokes
     }
 
     /// The first moment after `now` at which the spinner's look changes: when it appears, or
-    /// its next step. Always later than `now`.
+    /// its next step. Always later than `now`; +infinity (never) for an infinite `now`.
     public static func nextChange(since: Double, after now: Double) -> Double {
         let appears = since + delay
         guard now >= appears - tolerance else { return appears }
+        guard now.isFinite else { return .infinity }
         let steps = ((now - appears) / stepInterval + tolerance).rounded(.down) + 1
-        var next = appears + steps * stepInterval
-        while next <= now { next += stepInterval }
-        return next
+        let next = appears + steps * stepInterval
+        // Float noise may land a step short; where a step is below `now`'s precision (times
+        // far beyond any session's), the next representable time keeps it later than `now`.
+        return next > now ? next : max(next + stepInterval, now.nextUp)
     }
 
     /// Draws the spinner in a disc of `diameter` centred at `center`, `step` spokes round.

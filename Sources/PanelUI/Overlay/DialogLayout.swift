@@ -29,12 +29,12 @@ public struct DialogLayout: Equatable, Sendable {
     /// one line (the painter cuts it to the width) of an estimated height.
     public init(title: String, message: String, buttons labels: [String], screen: Size, metrics m: LayoutMetrics,
                 fonts: DialogFonts?) {
-        func px(_ points: Double) -> Int { Int((points * m.scale).rounded()) }
+        func px(_ points: Double) -> Int { Int(pixels: (points * m.scale).rounded()) }
         let width = max(0, min(px(Self.width), screen.width - 2 * m.sideMargin))
         let textWidth = max(0, width - 2 * px(Self.sideInset))
         self.textWidth = textWidth
         func lineHeight(_ font: Font?, size: Int) -> Int {
-            font.map { Int($0.lineHeight.rounded(.up)) } ?? Int((Double(size) * 1.17).rounded(.up))
+            font.map { Int(pixels: $0.lineHeight.rounded(.up)) } ?? Int(pixels: (Double(size) * 1.17).rounded(.up))
         }
         titleLineHeight = lineHeight(fonts?.label, size: m.fontSize)
         messageLineHeight = lineHeight(fonts?.message, size: m.headerFontSize)

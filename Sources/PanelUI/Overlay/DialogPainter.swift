@@ -69,7 +69,7 @@ extension PanelPainter {
         }
         for (i, frame) in d.buttons.enumerated() {
             let color = dialog.destructive && dialog.roles[i] == .goAhead ? look.destructive : look.button
-            drawCentred(d.buttonLabels[i], font: label, in: frame, width: frame.width - 2 * Int((8 * m.scale).rounded()),
+            drawCentred(d.buttonLabels[i], font: label, in: frame, width: frame.width - 2 * m.pixels(8),
                         color: color, canvas: canvas)
         }
     }

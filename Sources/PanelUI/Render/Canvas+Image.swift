@@ -26,6 +26,7 @@ extension Canvas {
                 let top = tapY.i0 * image.width, bottom = tapY.i1 * image.width
                 let line = row(y) + area.minX
                 for (i, tapX) in columns.enumerated() {
+                    // Covers are 0...1 (`Tap`, from the finite rect checked above), scale at most 255.
                     let m = UInt32(tapX.cover * tapY.cover * scale + 0.5)
                     guard m > 0 else { continue }
                     let s = bilinear(src[top + tapX.i0], src[top + tapX.i1], src[bottom + tapX.i0], src[bottom + tapX.i1],
@@ -51,9 +52,9 @@ private struct Tap {
         // Pixel centres map to sample centres; edges clamp to the border samples.
         let u = min(max((p + 0.5 - start) * Double(samples) / length - 0.5, 0), Double(samples - 1))
         let whole = u.rounded(.down)
-        i0 = Int(whole)
+        i0 = clampedInt(whole, 0, samples - 1)
         i1 = min(i0 + 1, samples - 1)
-        f = UInt32(((u - whole) * 256).rounded())
+        f = UInt32(clamping: ((u - whole) * 256).rounded())
     }
 }
 

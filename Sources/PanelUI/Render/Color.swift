@@ -40,15 +40,15 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The same colour with its alpha scaled by `factor` (0...1): disabled controls, fades.
+    /// The same colour with its alpha scaled by `factor` (0...1; NaN as 0): disabled controls, fades.
     public func withOpacity(_ factor: Double) -> Color {
-        let f = min(max(factor, 0), 1)
+        let f = factor.isNaN ? 0 : min(max(factor, 0), 1)
         return Color(r: r, g: g, b: b, a: UInt8((Double(a) * f).rounded()))
     }
 
-    /// Linear blend towards `other` by `t` (0 gives self, 1 gives other), alpha included.
+    /// Linear blend towards `other` by `t` (0 gives self, 1 gives other; NaN as 0), alpha included.
     public func mixed(with other: Color, _ t: Double) -> Color {
-        let t = min(max(t, 0), 1)
+        let t = t.isNaN ? 0 : min(max(t, 0), 1)
         func lerp(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded()) }
         return Color(r: lerp(r, other.r), g: lerp(g, other.g), b: lerp(b, other.b), a: lerp(a, other.a))
     }

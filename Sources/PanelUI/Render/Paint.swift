@@ -34,9 +34,11 @@ struct Paint {
     /// float noise near full coverage can't make an edge pixel differ from a plain interior store.
     /// The tolerance rounds exact halves up even when the distance maths lands a hair below:
     /// edges on half pixels are common and must not depend on how the distance was computed.
+    /// A coverage past 1 is 1, and one below 0 or NaN (a distance from wild coordinates) is 0.
     @inline(__always)
     func alpha(coverage: Double) -> UInt32 {
-        alpha(coverage8: UInt32(coverage * 255 + (0.5 + 1e-7)))
+        let c = coverage * 255 + (0.5 + 1e-7)
+        return alpha(coverage8: c > 0 ? (c < 255 ? UInt32(c) : 255) : 0)
     }
 
     @inline(__always)

@@ -9,20 +9,20 @@ extension PanelPainter {
         func line(_ text: String, font: Font, in frame: Rect) {
             let pad = max(2, font.pixelSize / 4)
             let measured = font.measure(text).rounded()
-            let x = Int(row.labelLineX(measured: measured).rounded())
-            let baseline = Int((Double(frame.y) + (Double(frame.height) + font.ascent - font.descent) / 2).rounded())
-            let top = baseline - Int(font.ascent.rounded(.up)) - pad, bottom = baseline + Int(font.descent.rounded(.up)) + pad
-            ink.append(Rect(x: x - pad, y: top, width: Int(measured) + 2 * pad, height: bottom - top).intersection(row.frame))
+            let x = Int(pixels: row.labelLineX(measured: measured).rounded())
+            let baseline = Int(pixels: (Double(frame.y) + (Double(frame.height) + font.ascent - font.descent) / 2).rounded())
+            let top = baseline - Int(pixels: font.ascent.rounded(.up)) - pad, bottom = baseline + Int(pixels: font.descent.rounded(.up)) + pad
+            ink.append(Rect(x: x - pad, y: top, width: Int(pixels: measured) + 2 * pad, height: bottom - top).intersection(row.frame))
         }
         guard row.labelIsInLines else {
             return line(labelLine(0, of: row, font: font, leavingRoomFor: nil), font: font, in: row.frame)
         }
-        let lineHeight = Int(font.lineHeight.rounded(.up))
+        let lineHeight = Int(pixels: font.lineHeight.rounded(.up))
         for index in 0..<row.labelLineCount {
             line(labelLine(index, of: row, font: font, leavingRoomFor: nil), font: font, in: row.labelLineFrame(index, lineHeight: lineHeight))
         }
         if let detail = row.detail {
-            line(detail, font: headerFont, in: row.detailLineFrame(lineHeight: lineHeight, height: Int(headerFont.lineHeight.rounded(.up))))
+            line(detail, font: headerFont, in: row.detailLineFrame(lineHeight: lineHeight, height: Int(pixels: headerFont.lineHeight.rounded(.up))))
         }
     }
 }

@@ -88,7 +88,7 @@ extension PanelPainter {
     func inkRects(_ model: PanelModel, rows: Range<Int>) -> [Rect] {
         var ink: [Rect] = []
         let m = model.layout.metrics
-        let radius = Int(m.groupCornerRadius.rounded(.up)) + 1
+        let radius = Int(pixels: m.groupCornerRadius.rounded(.up)) + 1
         // Rows with a badge, or a spinner that may show, are ink all along.
         let failed = model.failedControls.union(model.busyControls.keys)
         // Right to left, text is right-aligned in its room (`PanelPainter+Direction`).
@@ -97,7 +97,7 @@ extension PanelPainter {
         // position on as wide as measured, a quarter of the size more each side.
         func headerInk(_ string: String, x: Int, in frame: Rect) {
             let pad = max(2, headerFont.pixelSize / 4)
-            ink.append(Rect(x: x - pad, y: frame.minY, width: Int(headerFont.measure(string).rounded(.up)) + 2 * pad, height: frame.height))
+            ink.append(Rect(x: x - pad, y: frame.minY, width: Int(pixels: headerFont.measure(string).rounded(.up)) + 2 * pad, height: frame.height))
         }
         for section in model.layout.sections {
             let group = section.groupFrame
@@ -105,7 +105,7 @@ extension PanelPainter {
             guard header.minY < rows.upperBound, group.maxY > rows.lowerBound else { continue }
             if let title = section.title, let frame = section.headerFrame {
                 let shown = headerFont.truncated(title, toWidth: Double(frame.width - 2 * m.rowInset))
-                headerInk(shown, x: Int(headerX(shown, in: frame, metrics: m, rightToLeft: rightToLeft).rounded(.down)), in: frame)
+                headerInk(shown, x: Int(pixels: headerX(shown, in: frame, metrics: m, rightToLeft: rightToLeft).rounded(.down)), in: frame)
             }
             for (x, y) in [(group.minX, group.minY), (group.maxX - radius, group.minY), (group.minX, group.maxY - radius),
                            (group.maxX - radius, group.maxY - radius)] {

@@ -17,11 +17,12 @@ public enum BrightnessLevel {
 
     /// `fraction` of `maxBrightness` as the device's whole number, clamped to
     /// 0...`maxBrightness`; a brightness above 0 is never rounded down to dark (a backlight
-    /// with `max_brightness` 1 is on at 5 %).
+    /// with `max_brightness` 1 is on at 5 %). Any `maxBrightness` is safe: `Double(Int.max)`
+    /// is 2^63, past Int, so the product is clamped, never converted as it is.
     public static func raw(_ fraction: Double, maxBrightness: Int) -> Int {
         guard maxBrightness > 0 else { return 0 }
         let f = clamped(fraction)
-        let value = Int((f * Double(maxBrightness)).rounded())
+        let value = Int(clamping: (f * Double(maxBrightness)).rounded())
         return min(max(value, f > 0 ? 1 : 0), maxBrightness)
     }
 
@@ -35,6 +36,6 @@ extension Double {
     /// A fraction shown as a percentage for logs and messages: "20%", "12.5%".
     public var percentText: String {
         let p = (self * 1000).rounded() / 10
-        return (p == p.rounded() ? String(Int(p)) : String(p)) + "%"
+        return (p == p.rounded() && p.magnitude < 1e15 ? String(Int(p)) : String(p)) + "%"
     }
 }

@@ -31,7 +31,7 @@ public struct BurnInSettings: Equatable, Sendable {
     /// `maxShift` in device pixels at `scale`.
     public func maxShiftPixels(scale: Double) -> Int {
         let scale = scale.isFinite && scale > 0 ? scale : 1
-        return max(0, Int((Double(maxShift) * scale).rounded()))
+        return max(0, Int(pixels: (Double(maxShift) * scale).rounded()))
     }
 }
 

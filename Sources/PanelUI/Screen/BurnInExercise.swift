@@ -70,7 +70,7 @@ public struct BurnInExercise: Equatable, Sendable {
         case .swallowing:
             return .nothing
         case .showing(let since, let shown):
-            let step = Int(((now - since) / Self.stepSeconds).rounded(.down))
+            let step = Int(clamping: ((now - since) / Self.stepSeconds).rounded(.down))
             guard step < Self.colours.count else {
                 state = .waiting
                 deadline = now + ThemeSchedule.secondsUntil(minuteOfDay, fromSecondOfDay: secondOfDay())

@@ -41,7 +41,7 @@ extension PanelLayout {
             left = min(left, m.sideMargin)
             right = min(right, m.sideMargin)
             let ink = titleFont.map { $0.ascent + $0.descent } ?? Double(m.titleFontSize) * 1.2
-            up = title.minY + Int(((Double(title.height) - ink) / 2).rounded(.down))
+            up = title.minY + Int(pixels: ((Double(title.height) - ink) / 2).rounded(.down))
         }
         if rest.backFrame != nil {
             // The chevron sits half a margin in from the back control's outer edge.

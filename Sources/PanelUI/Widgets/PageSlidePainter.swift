@@ -43,9 +43,9 @@ extension PanelPainter {
         }
         let under = snapshot(slide.parent, slide.parentScroll)
         let top = snapshot(slide.child, slide.childScroll)
-        let p = min(max(slide.progress, 0), 1)
-        let topLeft = Int((Double(width) * (1 - p)).rounded())
-        let shift = Int((Double(width) * Self.underPageTravel * p).rounded())
+        let p = slide.progress.isNaN ? 1 : min(max(slide.progress, 0), 1)
+        let topLeft = Int(pixels: (Double(width) * (1 - p)).rounded())
+        let shift = Int(pixels: (Double(width) * Self.underPageTravel * p).rounded())
         let edge = theme.separator.xrgb
         if model.layout.direction.isRightToLeft {
             copyMirroredSlide(under: under, top: top, topRight: width - topLeft, shift: shift, edge: edge, into: buffer, clip: clip)

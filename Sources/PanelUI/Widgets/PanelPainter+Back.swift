@@ -6,7 +6,7 @@ extension PanelPainter {
                   canvas: Canvas) {
         var color = theme.accent.raisedToContrast(Self.minimumTextContrast, against: theme.background)
         if highlighted { color = color.withOpacity(0.5) }
-        let height = max(8, Int((headerFont.ascent + headerFont.descent).rounded()) + m.pixels(4))
+        let height = max(8, Int(pixels: (headerFont.ascent + headerFont.descent).rounded()) + m.pixels(4))
         let place = BackPlace(frame: frame, chevronHeight: height, metrics: m, rightToLeft: rightToLeft)
         Chevron.draw(in: canvas, frame: place.chevron, pointing: place.pointing, color: color)
         let text = titleFont.truncated(label, toWidth: Double(place.textRoom.width))

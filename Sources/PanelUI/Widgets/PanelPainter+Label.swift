@@ -38,7 +38,7 @@ extension PanelPainter {
             return badge == nil ? Double(row.labelX) : row.labelEnd(measured: width())
         }
         // The lines as laid out, the last cut to fit; no array is made for them.
-        let lineHeight = Int(font.lineHeight.rounded(.up))
+        let lineHeight = Int(pixels: font.lineHeight.rounded(.up))
         var lastWidth = 0.0
         for index in 0..<row.labelLineCount {
             let line = labelLine(index, of: row, font: font, leavingRoomFor: badge)
@@ -47,7 +47,7 @@ extension PanelPainter {
                      color: color, canvas: canvas)
         }
         if let detail = row.detail {
-            drawText(detail, font: headerFont, in: row.detailLineFrame(lineHeight: lineHeight, height: Int(headerFont.lineHeight.rounded(.up))),
+            drawText(detail, font: headerFont, in: row.detailLineFrame(lineHeight: lineHeight, height: Int(pixels: headerFont.lineHeight.rounded(.up))),
                      x: row.labelLineX(measured: headerFont.measure(detail).rounded()), color: detailColor, canvas: canvas)
         }
         return row.labelEnd(measured: lastWidth)

@@ -220,7 +220,7 @@ struct BenchReport {
             lines.append("frame to screen memory (\(detailResolution)), ms: "
                 + scanoutCopies.map { "r\($0.rotation.degrees) \(fixed($0.ms, 3))" }.joined(separator: ", "))
         }
-        if text.labelsPerSecond.isFinite { lines.append("text: \(text.labelsPerSecond.isFinite ? String(Int(text.labelsPerSecond)) : "-") labels/s (\"\(TextBench.label)\"), \(fixed(text.nanosecondsPerGlyph, 1)) ns/glyph") }
+        if text.labelsPerSecond.isFinite { lines.append("text: \(text.labelsPerSecond.isFinite ? String(Int(clamping: text.labelsPerSecond)) : "-") labels/s (\"\(TextBench.label)\"), \(fixed(text.nanosecondsPerGlyph, 1)) ns/glyph") }
         for s in startups {
             lines.append("start-up to first frame (\(s.scene), headless \(detailResolution)): \(fixed(s.figures.firstFrameMs, 1)) ms; "
                 + "peak RSS \(megabytes(s.figures.peakRSSBytes))")
@@ -261,9 +261,9 @@ private func number(_ value: Double) -> JSONValue {
 }
 
 private func fixed(_ value: Double, _ decimals: Int = 3) -> String {
-    guard value.isFinite else { return "-" }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
+    guard value.isFinite, (value * scale).magnitude < 1e15 else { return value.isFinite ? "\(value)" : "-" }
     let scaled = Int((value * scale).rounded())
     let whole = scaled / Int(scale), fraction = String(abs(scaled) % Int(scale))
     return "\(whole).\(String(repeating: "0", count: decimals - fraction.count))\(fraction)"

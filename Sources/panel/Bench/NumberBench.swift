@@ -43,7 +43,7 @@ enum NumberBench {
         func x(_ value: Double) -> Double { Double(track.x) + Double(track.width) * value / 100 }
         /// The knob's way from `a` to `b` (values), halo included, and the value's text.
         func moved(_ a: Double, _ b: Double) -> [Rect] {
-            let left = Int((x(min(a, b)) - reach).rounded(.down)) - 2, right = Int((x(max(a, b)) + reach).rounded(.up)) + 2
+            let left = Int(pixels: (x(min(a, b)) - reach).rounded(.down)) - 2, right = Int(pixels: (x(max(a, b)) + reach).rounded(.up)) + 2
             let band = Rect(x: left, y: row.frame.y, width: right - left, height: row.frame.height).intersection(row.frame)
             return [band, row.valueFrame]
         }

@@ -69,7 +69,7 @@ enum TouchLatencyBench {
     /// Nearest rank of sorted samples.
     static func percentile(_ sorted: [Double], _ p: Double) -> Double {
         guard !sorted.isEmpty else { return .nan }
-        return sorted[min(sorted.count - 1, max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
+        return sorted[min(sorted.count - 1, max(0, Int(clamping: (p * Double(sorted.count)).rounded(.up)) - 1))]
     }
 }
 
@@ -140,15 +140,15 @@ final class EvdevSocketInput: InputSource {
         switch touch {
         case .down(let id, let p):
             events += [(EvdevType.abs, EvdevCode.absMTTrackingID, Int32(id & 0xFFFF)),
-                       (EvdevType.abs, EvdevCode.absMTPositionX, Int32(p.x)), (EvdevType.abs, EvdevCode.absMTPositionY, Int32(p.y)),
+                       (EvdevType.abs, EvdevCode.absMTPositionX, Int32(clamping: p.x)), (EvdevType.abs, EvdevCode.absMTPositionY, Int32(clamping: p.y)),
                        (EvdevType.key, EvdevCode.btnTouch, 1)]
         case .move(let p):
-            events += [(EvdevType.abs, EvdevCode.absMTPositionX, Int32(p.x)), (EvdevType.abs, EvdevCode.absMTPositionY, Int32(p.y))]
+            events += [(EvdevType.abs, EvdevCode.absMTPositionX, Int32(clamping: p.x)), (EvdevType.abs, EvdevCode.absMTPositionY, Int32(clamping: p.y))]
         case .up:
             events += [(EvdevType.abs, EvdevCode.absMTTrackingID, -1), (EvdevType.key, EvdevCode.btnTouch, 0)]
         }
         events.append((EvdevType.syn, EvdevCode.synReport, 0))
-        let microseconds = UInt64(time * 1e6)
+        let microseconds = UInt64(clamping: time * 1e6)
         var bytes: [UInt8] = []
         for (type, code, value) in events {
             append(&bytes, Int64(microseconds / 1_000_000))

@@ -85,11 +85,21 @@ struct Arguments {
         return setting
     }
 
-    /// A number above 0 (`--timeout 2.5`; `whole`: `--count 10`), or nil when the flag is absent.
-    func positiveNumber(_ name: String, command: String, whole: Bool = false) throws(UsageError) -> Double? {
+    /// A number above 0 (`--timeout 2.5`), or nil when the flag is absent.
+    func positiveNumber(_ name: String, command: String) throws(UsageError) -> Double? {
         guard let text = values[name] else { return nil }
-        guard let value = Double(text), value.isFinite, value > 0, !whole || Int(text) != nil else {
-            throw UsageError(message: "panel \(command): --\(name) must be a \(whole ? "whole " : "")number above 0, not '\(text)'")
+        guard let value = Double(text), value.isFinite, value > 0 else {
+            throw UsageError(message: "panel \(command): --\(name) must be a number above 0, not '\(text)'")
+        }
+        return value
+    }
+
+    /// A whole number above 0 (`--count 10`) that fits an Int, read as one (never through a
+    /// Double, whose 2^63 is past Int), or nil when the flag is absent.
+    func positiveWholeNumber(_ name: String, command: String) throws(UsageError) -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let value = Int(text), value > 0 else {
+            throw UsageError(message: "panel \(command): --\(name) must be a whole number above 0, not '\(text)'")
         }
         return value
     }

@@ -99,7 +99,7 @@ enum Commands {
         let screen = try headlessSize(flags["display"])
         let rotation = try flags.rotation(command: "touches") ?? description?.rotation ?? .r0
         let logical = rotation.logicalSize(forScreen: screen)
-        let count = try flags.positiveNumber("count", command: "touches", whole: true).map { Int($0) }
+        let count = try flags.positiveWholeNumber("count", command: "touches")
         let timeout = try flags.positiveNumber("timeout", command: "touches")
         switch input {
         case .replay(let path):

@@ -1,3 +1,5 @@
+import PanelUI
+
 /// `panel run --stats`: for every finger that goes down, the time from the kernel's timestamp
 /// of its event (libinput's event time, CLOCK_MONOTONIC) to the moment the first frame drawn
 /// after it reached the screen: the page-flip event's timestamp (CLOCK_MONOTONIC too) on a
@@ -57,7 +59,7 @@ final class TouchToScreen {
     func percentile(_ p: Double) -> Double? {
         guard !samples.isEmpty else { return nil }
         let sorted = samples.sorted()
-        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+        let rank = Int(clamping: (p * Double(sorted.count)).rounded(.up)) - 1
         return sorted[min(sorted.count - 1, max(0, rank))]
     }
 
@@ -71,8 +73,12 @@ final class TouchToScreen {
             + "(kernel event time to \(source))"
     }
 
+    /// "2.000": three decimals; a time too long for them (a touch stamped long before the
+    /// frame by a broken clock) as Swift prints it.
     private func fixed(_ ms: Double) -> String {
-        let thousandths = Int((ms * 1000).rounded())
+        let scaled = (ms * 1000).rounded()
+        guard scaled.magnitude < 1e15 else { return "\(ms)" }
+        let thousandths = Int(scaled)
         let fraction = String(thousandths % 1000)
         return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }

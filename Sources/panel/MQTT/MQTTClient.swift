@@ -310,7 +310,7 @@ final class MQTTClient {
             let left = deadline - MonotonicClock.monotonicSeconds()
             guard left > 0 else { return }
             var waiter = pollfd(fd: library.socket(handle), events: Int16(POLLOUT), revents: 0)
-            guard poll(&waiter, 1, CInt(left * 1000) + 1) > 0 else { return }
+            guard poll(&waiter, 1, TimeConversion.pollMilliseconds(left)) > 0 else { return }
             if library.loopWrite(handle, 1) != MOSQ_ERR_SUCCESS.rawValue, errno != EAGAIN { return }
         }
     }

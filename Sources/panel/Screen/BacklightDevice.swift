@@ -26,8 +26,7 @@ struct BacklightDevice: Equatable {
     init(folder: String) throws(BacklightError) {
         self.folder = folder
         name = String(folder.split(separator: "/").last ?? Substring(folder))
-        let max = try Self.number(Self.attribute("max_brightness", in: folder), file: folder + "/max_brightness")
-        guard max > 0 else { throw BacklightError(message: "backlight: \(folder)/max_brightness is \(max); a backlight needs at least 1") }
+        let max = try Self.maxBrightness(in: folder)
         maxBrightness = max
         initialBrightness = Swift.min(Swift.max(try Self.number(Self.attribute("brightness", in: folder), file: folder + "/brightness"), 0), max)
         type = (try? Self.attribute("type", in: folder)).map { $0.filter { !$0.isWhitespace } }
@@ -87,9 +86,26 @@ struct BacklightDevice: Equatable {
         }
     }
 
+    /// The largest `max_brightness` taken: the kernel's brightness is a C `int`
+    /// (`struct backlight_properties`), so a device reporting more is broken or not a backlight.
+    static let largestMaxBrightness = Int(Int32.max)
+
+    /// `max_brightness`, 1...`largestMaxBrightness`; anything else is refused naming the file,
+    /// so no level is ever worked out on a range the kernel can't hold.
+    private static func maxBrightness(in folder: String) throws(BacklightError) -> Int {
+        let file = folder + "/max_brightness"
+        let max = try number(attribute("max_brightness", in: folder), file: file)
+        guard max > 0 else { throw BacklightError(message: "backlight: \(file) is \(max); a backlight needs at least 1") }
+        guard max <= largestMaxBrightness else {
+            throw BacklightError(message: "backlight: \(file) is \(max), more than a kernel backlight can hold (its brightness is a 32-bit int, at most \(largestMaxBrightness))")
+        }
+        return max
+    }
+
     private static func number(_ text: String, file: String) throws(BacklightError) -> Int {
-        guard let value = Int(text.filter { !$0.isWhitespace }) else {
-            throw BacklightError(message: "backlight: \(file) holds '\(text.prefix(40))', not a whole number")
+        let written = text.filter { !$0.isWhitespace }
+        guard let value = Int(written) else {
+            throw BacklightError(message: "backlight: \(file) holds '\(written.prefix(40))', not a whole number that fits 64 bits")
         }
         return value
     }

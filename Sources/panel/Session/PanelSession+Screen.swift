@@ -31,6 +31,6 @@ extension PanelSession {
     /// 300 rather than 300.0 in the log.
     private static func seconds(_ value: Double?) -> String {
         guard let value else { return "?" }
-        return value == value.rounded() && value < 1e15 ? String(Int(value)) : String(value)
+        return value == value.rounded() && value.magnitude < 1e15 ? String(Int(value)) : String(value)
     }
 }

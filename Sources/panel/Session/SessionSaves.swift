@@ -91,7 +91,7 @@ final class SessionSaves {
     private func record(_ error: StateStoreError?, at now: Double) {
         if let error {
             retry.failed(at: now)
-            log.error("\(error) (next try on a change or in \(Int(retry.due! - now)) s)")
+            log.error("\(error) (next try on a change or in \(Int(clamping: retry.due! - now)) s)")
         } else {
             if retry.due != nil { log.info("saved \(store.path) again; no change was lost") }
             retry.succeeded()

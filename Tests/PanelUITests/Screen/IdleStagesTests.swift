@@ -99,6 +99,23 @@ struct BrightnessLevelTests {
         #expect(BrightnessLevel.raw(0, maxBrightness: 255) == 0)
     }
 
+    @Test func anyMaxBrightnessAndFractionGiveALevelInRange() {
+        #expect(BrightnessLevel.raw(1, maxBrightness: .max) == .max, "Double(Int.max) is 2^63: clamped, not converted")
+        #expect(BrightnessLevel.raw(1, maxBrightness: Int(Int32.max)) == Int(Int32.max))
+        #expect(BrightnessLevel.raw(0.5, maxBrightness: .max) == 1 << 62)
+        #expect(BrightnessLevel.raw(.infinity, maxBrightness: .max) == .max)
+        #expect(BrightnessLevel.raw(-0.0, maxBrightness: .max) == 0)
+        for fraction in [Double.nan, .infinity, -.infinity, 1e300, -1e300, 9.3e18, -0.0, 0.05, 1] {
+            for maximum in [1, 255, Int(Int32.max), Int(Int32.max) + 1, 1 << 53 + 1, .max] {
+                let level = BrightnessLevel.raw(fraction, maxBrightness: maximum)
+                #expect((0...maximum).contains(level), "\(fraction) of \(maximum): \(level)")
+            }
+        }
+        for (fraction, text) in [(Double.infinity, "inf%"), (-.infinity, "-inf%"), (.nan, "nan%"), (1e300, "1e+302%"), (0.2, "20%"), (-0.0, "0%")] {
+            #expect(fraction.percentText == text)
+        }
+    }
+
     @Test func theSliderNeverGoesBelowMinBrightness() {
         let percent = NumberSetting(min: 0, max: 100, step: 1)
         let binding = BacklightBinding(location: SourceLocation(line: 1, column: 1))

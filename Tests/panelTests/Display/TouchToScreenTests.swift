@@ -82,4 +82,18 @@ struct TouchToScreenTests {
         #expect((stats.percentile(1) ?? .infinity) < 10_000, "against the same clock")
         #expect(service.touchToScreenSource == "the frame showing it handed to the display")
     }
+
+    /// A touch stamped at 0 (a broken driver's clock) shown at the end of CLOCK_MONOTONIC's
+    /// range is 1.8e16 ms: the summary says so instead of trapping on its thousandths.
+    @Test func anAbsurdLatencyIsLoggedNotATrap() {
+        let stats = TouchToScreen()
+        stats.touched(atMicroseconds: 0)
+        stats.presented(atMicroseconds: .max, flipQueued: false)
+        stats.touched(atMicroseconds: 0)
+        stats.presented(atMicroseconds: 9_223_372_036_854, flipQueued: false)
+        let absurd = Double(UInt64.max) / 1000
+        #expect(stats.summary(source: "s") == "touch to screen: 2 touches, p50 9223372036.854 ms, p99 \(absurd) ms, max \(absurd) ms "
+                + "(kernel event time to s)")
+        #expect("\(absurd)".hasSuffix("e+16"))
+    }
 }

@@ -35,4 +35,17 @@ struct InputSpecTests {
         #expect(CommandRunner.run(["touches", "--input", "libinput", "--timeout", "0"]).err
                 == "panel touches: --timeout must be a number above 0, not '0'")
     }
+
+    /// A count is read as a whole number, never through a Double: Double reads 2^63 - 1 and
+    /// 2^63 - 513 as 2^63, one past Int, and converting that back trapped.
+    @Test func aCountIsReadAsAnIntAndTheLargestIsTaken() {
+        for count in ["9223372036854775807", "9223372036854775295", "+12"] {
+            #expect(CommandRunner.run(["touches", "--input", "libinput", "--count", count, "--timeout", "0"]).err
+                    == "panel touches: --timeout must be a number above 0, not '0'", "--count \(count) is taken")
+        }
+        for count in ["9223372036854775808", "1e3", "-1", "0", "-0", "nan", "inf", "0x10"] {
+            #expect(CommandRunner.run(["touches", "--input", "libinput", "--count", count]).err
+                    == "panel touches: --count must be a whole number above 0, not '\(count)'")
+        }
+    }
 }

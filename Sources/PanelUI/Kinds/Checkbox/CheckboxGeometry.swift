@@ -80,9 +80,9 @@ struct CheckboxGeometry {
         let r = outlineRect, radius = outlineRadius
         let hx = r.width / 2 - radius, hy = r.height / 2 - radius
         let c = r.center
-        // Sagitta under 0.1 px.
+        // Sagitta under 0.1 px, in at most 1024 segments a quarter (an 8192 px box needs 160).
         let step = radius > 0.1 ? 2 * acos(1 - 0.1 / radius) : Double.pi / 2
-        let perQuarter = max(1, Int((Double.pi / 2 / step).rounded(.up)))
+        let perQuarter = min(max(1, Int(clamping: (Double.pi / 2 / step).rounded(.up))), 1024)
         // Corners clockwise from the top right; screen y points down, so angles grow clockwise.
         let corners = [(hx, -hy, -Double.pi / 2), (hx, hy, 0.0), (-hx, hy, Double.pi / 2), (-hx, -hy, Double.pi)]
         var loop: [Point] = []

@@ -35,7 +35,7 @@ public struct CheckboxPainter {
     /// The UIControl checkbox seed's intrinsic size: a 40 px box, and a label 8 px to its right.
     public static func intrinsicSize(labelWidth: Double?) -> Size {
         guard let labelWidth, labelWidth > 0 else { return Size(width: 40, height: 40) }
-        return Size(width: 48 + Int(labelWidth.rounded(.up)), height: 40)
+        return Size(width: 48 + Int(pixels: labelWidth.rounded(.up)), height: 40)
     }
 
     /// With `hideBox` no fill is drawn, so a check coloured to sit on the fill could vanish:

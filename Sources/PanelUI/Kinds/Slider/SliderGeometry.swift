@@ -39,8 +39,8 @@ struct SliderGeometry {
     /// between them, whose colour changes as the knob passes: what a move from `a` to `b` repaints.
     func span(_ a: Double, _ b: Double) -> Rect {
         let left = min(knobX(a), knobX(b)) - reach, right = max(knobX(a), knobX(b)) + reach
-        let x0 = Int(left.rounded(.down)) - 1, x1 = Int(right.rounded(.up)) + 1
-        let y0 = Int((centerY - reach).rounded(.down)) - 1, y1 = Int((centerY + reach).rounded(.up)) + 1
+        let x0 = Int(pixels: left.rounded(.down)) - 1, x1 = Int(pixels: right.rounded(.up)) + 1
+        let y0 = Int(pixels: (centerY - reach).rounded(.down)) - 1, y1 = Int(pixels: (centerY + reach).rounded(.up)) + 1
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(row.frame)
     }
 
@@ -50,7 +50,7 @@ struct SliderGeometry {
     /// Where a finger down counts for the slider: over the knob's reach along the whole track,
     /// the row's full height.
     var touchArea: Rect {
-        let x0 = Int((Double(track.x) - reach).rounded(.down)), x1 = Int((Double(track.maxX) + reach).rounded(.up))
+        let x0 = Int(pixels: (Double(track.x) - reach).rounded(.down)), x1 = Int(pixels: (Double(track.maxX) + reach).rounded(.up))
         return Rect(x: x0, y: row.frame.y, width: x1 - x0, height: row.frame.height)
     }
 
