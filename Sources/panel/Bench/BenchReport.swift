@@ -30,21 +30,28 @@ struct BenchReport {
 
     var detailResolution: String { "\(Commands.benchDetailSize.width)x\(Commands.benchDetailSize.height)" }
 
+    /// One scene's figures (a function of its own: as one expression inside `json`, Swift
+    /// 6.2's type checker gives up on it).
+    private func sceneJSON(_ f: FrameFigures) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("scene", .string(f.scene)),
+            ("resolution", .string("\(f.size.width)x\(f.size.height)")),
+            ("scale", .number(f.scale)),
+        ]
+        members += stateMembers(f.afterScanout, "after_scanout")
+        members += stateMembers(f.cold, "cold")
+        if let changed = f.changed { members += stateMembers(changed, "after_change") }
+        let cairo: JSONValue = f.cairoMs.map(number) ?? .null
+        let overCairo: JSONValue = f.cairoMs.map { number(f.cold.renderMs / $0) } ?? .null
+        members += [("cairo_ms", cairo), ("render_cold_over_cairo", overCairo)]
+        return .object(members)
+    }
+
     var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("machine", .string(machine)),
             ("repeats", .number(Double(repeats))),
-            ("scenes", .array(scenes.map { f in
-                .object([
-                    ("scene", .string(f.scene)),
-                    ("resolution", .string("\(f.size.width)x\(f.size.height)")),
-                    ("scale", .number(f.scale)),
-                ] + stateMembers(f.afterScanout, "after_scanout") + stateMembers(f.cold, "cold")
-                  + (f.changed.map { stateMembers($0, "after_change") } ?? []) + [
-                    ("cairo_ms", f.cairoMs.map(number) ?? .null),
-                    ("render_cold_over_cairo", f.cairoMs.map { number(f.cold.renderMs / $0) } ?? .null),
-                ])
-            })),
+            ("scenes", .array(scenes.map(sceneJSON))),
         ]
         if let scroll {
             members.append(("scroll", .object([
