@@ -50,7 +50,7 @@ public enum MQTTProtocolVersion: String, Sendable, CaseIterable {
 /// Key `tls`: the broker's CA, and optionally a client certificate with its key.
 ///
 /// Each must be a regular file: the program opens them without waiting (a FIFO or a device is
-/// refused, never read), at `panel check` and at start.
+/// refused, never read), at `panel check`, at start and again on every connection attempt.
 public struct MQTTTLS: Sendable {
     public var caFile: String
     public var certFile: String?

@@ -17,8 +17,8 @@ final class MQTTBridge {
     /// The `mqtt:` the client was made from: a reload that changes it is told to restart.
     private var startedWith: MQTTDescription?
 
-    /// The largest payload taken: the longest option is 1000 characters (4000 bytes of UTF-8).
-    static let longestPayload = 4096
+    /// The largest payload taken (`MQTTClient` copies no more of one).
+    static let longestPayload = MQTTClient.longestPayload
 
     init(client: MQTTClient, keeper: ValueKeeper, log: Log, now: @escaping () -> Double) {
         self.client = client
@@ -87,7 +87,7 @@ final class MQTTBridge {
 
     private func received(_ message: MQTTClient.Message) {
         if message.topic == topics.homeAssistantStatus {
-            switch message.payload {
+            switch message.isWhole ? message.payload : [] {
             case Array("online".utf8):
                 publishDiscovery()
                 publishAllStates()
@@ -116,7 +116,7 @@ final class MQTTBridge {
     /// A retained config under this panel's node that names no control of it now (one
     /// removed from the description, or junk): emptied, so Home Assistant drops the entity.
     private func staleConfig(_ message: MQTTClient.Message) {
-        guard !message.payload.isEmpty, !configTopics.contains(message.topic) else { return }
+        guard message.size > 0, !configTopics.contains(message.topic) else { return }
         log.warning("mqtt: removing the discovery config on \(message.topic): no control of this panel has it")
         client.publish(message.topic, [], retain: true)
     }
@@ -126,8 +126,8 @@ final class MQTTBridge {
             warn("command for '\(id)'", message, "ignored because it is retained (replayed on every reconnection it would flip the control); clear it with mosquitto_pub -r -n -t \(message.topic)")
             return
         }
-        guard message.payload.count <= Self.longestPayload else {
-            warn("command for '\(id)'", message, "refused: \(message.payload.count) bytes, at most \(Self.longestPayload)")
+        guard message.size <= Self.longestPayload else {
+            warn("command for '\(id)'", message, "refused: \(message.size) bytes, at most \(Self.longestPayload)")
             return
         }
         guard let index = session.controlIndex(of: id) else {
@@ -158,13 +158,14 @@ final class MQTTBridge {
     }
 
     private func warn(_ what: String, _ message: MQTTClient.Message, _ outcome: String) {
-        log.warning("mqtt: \(what) on \(Self.shown(message.topic.utf8)) with payload \(Self.shown(message.payload)) \(outcome)")
+        log.warning("mqtt: \(what) on \(Self.shown(message.topic.utf8)) with payload \(Self.shown(message.payload, size: message.size)) \(outcome)")
     }
 
-    /// A payload as a log shows it: quoted, at most 64 bytes, bytes outside printable ASCII as \xHH.
-    static func shown(_ bytes: some Collection<UInt8>) -> String {
+    /// Bytes as a log shows them: quoted, at most `MQTTClient.shownBytes`, bytes outside printable
+    /// ASCII as \xHH; when there were more (`size`, or the bytes given), their count follows.
+    static func shown(_ bytes: some Collection<UInt8>, size: Int? = nil) -> String {
         var text = "\""
-        for byte in bytes.prefix(64) {
+        for byte in bytes.prefix(MQTTClient.shownBytes) {
             if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "\"") {
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
@@ -172,6 +173,7 @@ final class MQTTBridge {
                 text += "\\x" + (hex.count < 2 ? "0" : "") + hex
             }
         }
-        return text + "\"" + (bytes.count > 64 ? " (\(bytes.count) bytes)" : "")
+        let total = size ?? bytes.count
+        return text + "\"" + (total > MQTTClient.shownBytes ? " (\(total) bytes)" : "")
     }
 }

@@ -25,8 +25,8 @@ extension MQTTBridge {
             session.model.description.controls[$0].mqttSource?.topic == message.topic
         }
         guard !rows.isEmpty else { return false }
-        guard message.payload.count <= Self.longestPayload else {
-            log.warning("mqtt: the message on \(Self.shown(message.topic.utf8)) is \(message.payload.count) bytes, "
+        guard message.size <= Self.longestPayload else {
+            log.warning("mqtt: the message on \(Self.shown(message.topic.utf8)) is \(message.size) bytes, "
                         + "more than a value row takes (\(Self.longestPayload)); the row keeps what it shows")
             return true
         }

@@ -6,7 +6,8 @@ import PanelUI
 /// refused at once instead of being waited on. libmosquitto is handed `/proc/self/fd/N` for
 /// each, so it reads exactly the file checked here, whatever is at the path by then.
 ///
-/// Opened by `panel check` and at start, before the display is touched.
+/// Opened by `panel check`, at start (before the display is touched) and again before each
+/// connection attempt, so a file replaced in place (a renewed certificate) is read as it is now.
 final class MQTTTLSFiles {
     private let ca: FileDescriptor
     private let cert: FileDescriptor?

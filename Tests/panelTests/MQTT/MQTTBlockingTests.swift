@@ -63,6 +63,55 @@ struct MQTTBlockingTests {
         #expect(panel.log.contains("'ca_file'") && panel.log.contains("FIFO"), "\(panel.log)")
     }
 
+    /// The CA file replaced by a FIFO while the panel retries a broker (a plain listener drops
+    /// each TLS hello, so attempts come every few seconds): the next attempt opens it, refuses
+    /// it, and the panel goes on.
+    @Test func caFileSwappedForAFIFOAfterStart() throws {
+        let broker = try TestBroker(folder: folder)
+        _ = try caFile()
+        let panel = try SocketPanel(yaml: yaml("host: 127.0.0.1, port: \(broker.port), tls: {ca_file: ca.pem}"), in: folder)
+        #expect(panel.waitUntilServing(), "\(panel.log)")
+        #expect(waitForLog(panel, "retries in the background"), "\(panel.log)")
+        unlink(folder.file("ca.pem"))
+        mkfifo(folder.file("ca.pem"), 0o600)
+        #expect(Self.waitForOpen(folder.file("ca.pem"), seconds: 20), "no attempt opened the new file:\n\(panel.log)")
+        try expectServingThenStops(panel, "the CA file is a FIFO")
+    }
+
+    /// A listener that takes connections (the kernel's backlog) and never says a word: the TLS
+    /// handshake never completes.
+    @Test func brokerThatNeverAnswersTheTLSHandshake() throws {
+        let listener = try #require(SilentSocket(type: SOCK_STREAM, address: "127.0.0.1", port: 0))
+        _ = try caFile()
+        let panel = try SocketPanel(yaml: yaml("host: 127.0.0.1, port: \(listener.port), tls: {ca_file: ca.pem}"), in: folder)
+        #expect(listener.waitForTraffic(seconds: 15), "the panel never connected:\n\(panel.log)")
+        #expect(panel.waitUntilServing(), "\(panel.log)")
+        try expectServingThenStops(panel, "the TLS handshake hangs")
+    }
+
+    /// A host name looked up through a DNS server that takes the query and never answers (the
+    /// panel in a mount namespace of its own whose resolv.conf names it, 30 s per try).
+    @Test func dnsServerThatNeverAnswers() throws {
+        let server = "127.\(53 + getpid() % 150).\(getpid() % 251).\(1 + getpid() % 253)"
+        let dns = try #require(SilentSocket(type: SOCK_DGRAM, address: server, port: 53), "cannot bind \(server):53")
+        let resolv = folder.write("nameserver \(server)\noptions timeout:30 attempts:2\n", to: "resolv.conf")
+        let namespace = "exec /usr/bin/unshare -m /bin/sh -c 'mount --bind \"$0\" /etc/resolv.conf && exec \"$@\"' '\(resolv)' \"$0\" \"$@\" 2>\"$PANEL_TEST_LOG\""
+        let panel = try SocketPanel(yaml: yaml("host: broker.panel.test, port: 1883"), in: folder, setup: namespace)
+        #expect(dns.waitForTraffic(seconds: 15), "no query reached the silent server:\n\(panel.log)")
+        #expect(panel.waitUntilServing(), "\(panel.log)")
+        try expectServingThenStops(panel, "the name lookup hangs")
+    }
+
+    /// A name that does resolve (/etc/hosts) connects as an address does, through the lookup's thread.
+    @Test func hostNameConnects() throws {
+        let broker = try TestBroker(folder: folder)
+        let panel = try SocketPanel(yaml: yaml("host: localhost, port: \(broker.port)"), in: folder)
+        #expect(waitForLog(panel, "mqtt: connected to localhost:\(broker.port)"), "\(panel.log)")
+        let states = broker.waitForRetained("panel/hall/#") { $0["panel/hall/availability"] == "online" }
+        #expect(states["panel/hall/wifi/state"] == "OFF", "\(states)")
+        try expectServingThenStops(panel, "connected")
+    }
+
     func waitForLog(_ panel: SocketPanel, _ text: String, seconds: Double = 15) -> Bool {
         let deadline = MonotonicClock.monotonicSeconds() + seconds
         while MonotonicClock.monotonicSeconds() < deadline {
