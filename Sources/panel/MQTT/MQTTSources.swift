@@ -26,8 +26,8 @@ extension MQTTBridge {
         }
         guard !rows.isEmpty else { return false }
         guard message.size <= Self.longestPayload else {
-            log.warning("mqtt: the message on \(Self.shown(message.topic.utf8)) is \(message.size) bytes, "
-                        + "more than a value row takes (\(Self.longestPayload)); the row keeps what it shows")
+            limitedWarning(on: message.topic, "mqtt: the message on \(Self.shown(message.topic.utf8)) is \(message.size) bytes, "
+                           + "more than a value row takes (\(Self.longestPayload)); the row keeps what it shows")
             return true
         }
         var line = FirstLineCapture()
