@@ -72,7 +72,9 @@ extension Conversion<MQTTTLS> {
                 let given = keys.key("cert_file") ?? keys.key("key_file") ?? node
                 throw context.error(given, "'\(key)' needs both 'cert_file' and 'key_file' for a client certificate, or neither")
             }
-            return MQTTTLS(caFile: caFile, certFile: draft.certFile, keyFile: draft.keyFile)
+            var locations: [String: SourceLocation] = [:]
+            for key in tlsKeys { if let value = keys.value(key) { locations[key] = value.location } }
+            return MQTTTLS(caFile: caFile, certFile: draft.certFile, keyFile: draft.keyFile, locations: locations)
         }
     }
 }

@@ -48,14 +48,33 @@ public enum MQTTProtocolVersion: String, Sendable, CaseIterable {
 }
 
 /// Key `tls`: the broker's CA, and optionally a client certificate with its key.
-public struct MQTTTLS: Equatable, Sendable {
+///
+/// Each must be a regular file: the program opens them without waiting (a FIFO or a device is
+/// refused, never read), at `panel check`, at start and again on every connection attempt.
+public struct MQTTTLS: Sendable {
     public var caFile: String
     public var certFile: String?
     public var keyFile: String?
+    /// Where each path was written, by key (`ca_file`, `cert_file`, `key_file`), so a file that
+    /// turns out unusable is reported there. Not part of `==`: moving the line changes no setting.
+    public var locations: [String: SourceLocation]
 
-    public init(caFile: String, certFile: String? = nil, keyFile: String? = nil) {
+    public init(caFile: String, certFile: String? = nil, keyFile: String? = nil, locations: [String: SourceLocation] = [:]) {
         self.caFile = caFile
         self.certFile = certFile
         self.keyFile = keyFile
+        self.locations = locations
+    }
+
+    /// The files by key, in the order written in `tls:`'s documentation: the CA first.
+    public var files: [(key: String, path: String)] {
+        [("ca_file", caFile)] + [("cert_file", certFile), ("key_file", keyFile)].compactMap { key, path in path.map { (key, $0) } }
+    }
+}
+
+extension MQTTTLS: Equatable {
+    /// The same files: where they were written does not matter (see `locations`).
+    public static func == (a: MQTTTLS, b: MQTTTLS) -> Bool {
+        (a.caFile, a.certFile, a.keyFile) == (b.caFile, b.certFile, b.keyFile)
     }
 }

@@ -15,6 +15,7 @@ extension Commands {
         do {
             description = try loadDescription(path)
             _ = try loadAssets(description, file: path)
+            try checkMQTTFiles(description, file: path)
             description.warnings = warnings(description, file: path)
         } catch let failure as CommandFailure {
             guard json else { throw failure }

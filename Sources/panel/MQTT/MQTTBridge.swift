@@ -6,7 +6,8 @@ import PanelUI
 /// connection, and whenever Home Assistant says it is `online`, discovery and every current
 /// state are published whole, so nothing queued while the broker was away is replayed.
 ///
-/// Every message that is not a fitting command changes nothing and gets one warning.
+/// Every message that is not a fitting command changes nothing and gets one warning, as
+/// `WarningLimiter` allows: the first on a topic, then one summary per topic and minute.
 final class MQTTBridge {
     let client: MQTTClient
     let keeper: ValueKeeper
@@ -17,8 +18,11 @@ final class MQTTBridge {
     /// The `mqtt:` the client was made from: a reload that changes it is told to restart.
     private var startedWith: MQTTDescription?
 
-    /// The largest payload taken: the longest option is 1000 characters (4000 bytes of UTF-8).
-    static let longestPayload = 4096
+    /// The largest payload taken (`MQTTClient` copies no more of one).
+    static let longestPayload = MQTTClient.longestPayload
+    /// Warnings about received messages, rate-limited per topic.
+    private var limiter = WarningLimiter()
+    private var summaryTimer: EventLoop.Timer?
 
     init(client: MQTTClient, keeper: ValueKeeper, log: Log, now: @escaping () -> Double) {
         self.client = client
@@ -87,7 +91,7 @@ final class MQTTBridge {
 
     private func received(_ message: MQTTClient.Message) {
         if message.topic == topics.homeAssistantStatus {
-            switch message.payload {
+            switch message.isWhole ? message.payload : [] {
             case Array("online".utf8):
                 publishDiscovery()
                 publishAllStates()
@@ -116,36 +120,37 @@ final class MQTTBridge {
     /// A retained config under this panel's node that names no control of it now (one
     /// removed from the description, or junk): emptied, so Home Assistant drops the entity.
     private func staleConfig(_ message: MQTTClient.Message) {
-        guard !message.payload.isEmpty, !configTopics.contains(message.topic) else { return }
-        log.warning("mqtt: removing the discovery config on \(message.topic): no control of this panel has it")
+        guard message.size > 0, !configTopics.contains(message.topic) else { return }
+        limitedWarning(on: message.topic, "mqtt: removing the discovery config on \(Self.shown(message.topic.utf8)): no control of this panel has it")
         client.publish(message.topic, [], retain: true)
     }
 
     private func command(_ id: String, _ message: MQTTClient.Message) {
+        let named = Self.shown(id.utf8, quote: "'")
         guard !message.retained else {
-            warn("command for '\(id)'", message, "ignored because it is retained (replayed on every reconnection it would flip the control); clear it with mosquitto_pub -r -n -t \(message.topic)")
+            warn("command for \(named)", message, "ignored because it is retained (replayed on every reconnection it would flip the control); clear it with mosquitto_pub -r -n -t \(Self.shown(message.topic.utf8, quote: "'"))")
             return
         }
-        guard message.payload.count <= Self.longestPayload else {
-            warn("command for '\(id)'", message, "refused: \(message.payload.count) bytes, at most \(Self.longestPayload)")
+        guard message.size <= Self.longestPayload else {
+            warn("command for \(named)", message, "refused: \(message.size) bytes, at most \(Self.longestPayload)")
             return
         }
         guard let index = session.controlIndex(of: id) else {
-            let ids = session.model.description.controls.map(\.id).joined(separator: ", ")
-            warn("command", message, "refused: no control '\(id)'; ids: \(ids)")
+            let ids = session.model.description.controls.lazy.map(\.id)
+            warn("command", message, "refused: no control \(named)\(CloseNames.suggestion(for: id, in: ids))")
             return
         }
         let control = session.model.description.controls[index]
         guard control.enabled else {
-            warn("command for '\(id)'", message, "refused: '\(id)' is disabled")
+            warn("command for \(named)", message, "refused: \(named) is disabled")
             return
         }
         guard let kind = MQTTKind.of(control) else {
-            warn("command for '\(id)'", message, "refused: '\(id)' is a \(control.kind.rawValue) and takes no commands")
+            warn("command for \(named)", message, "refused: \(named) is a \(control.kind.rawValue) and takes no commands")
             return
         }
         guard let value = kind.command(message.payload, control) else {
-            warn("command for '\(id)'", message, "refused: use \(kind.expected(control))")
+            warn("command for \(named)", message, "refused: use \(kind.expected(control))")
             return
         }
         if control.kind.presses {
@@ -158,20 +163,54 @@ final class MQTTBridge {
     }
 
     private func warn(_ what: String, _ message: MQTTClient.Message, _ outcome: String) {
-        log.warning("mqtt: \(what) on \(Self.shown(message.topic.utf8)) with payload \(Self.shown(message.payload)) \(outcome)")
+        limitedWarning(on: message.topic,
+                       "mqtt: \(what) on \(Self.shown(message.topic.utf8)) with payload \(Self.shown(message.payload, size: message.size)) \(outcome)")
     }
 
-    /// A payload as a log shows it: quoted, at most 64 bytes, bytes outside printable ASCII as \xHH.
-    static func shown(_ bytes: some Collection<UInt8>) -> String {
-        var text = "\""
-        for byte in bytes.prefix(64) {
-            if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "\"") {
+    /// Logs `text` if `WarningLimiter` lets a warning about `topic` through now; otherwise
+    /// counts it for the summary logged when its window ends.
+    func limitedWarning(on topic: String, _ text: @autoclosure () -> String) {
+        let now = client.loop.clock.now
+        logSummaries(at: now)
+        if limiter.admit(topic, at: now) { log.warning(text()) }
+        scheduleSummaries()
+    }
+
+    private func logSummaries(at now: Double) {
+        for summary in limiter.closeWindows(at: now) {
+            let on = switch summary.key {
+            case .topic(let topic): "on \(Self.shown(topic.utf8))"
+            case .otherTopics: "on other topics (only \(limiter.topicsKept) topics are named a minute)"
+            }
+            let count = summary.suppressed == 1 ? "1 more warning" : "\(summary.suppressed) more warnings"
+            log.warning("mqtt: \(count) \(on) in the last \(Int(limiter.window)) s, not logged")
+        }
+    }
+
+    private func scheduleSummaries() {
+        client.loop.cancel(summaryTimer)
+        summaryTimer = limiter.nextSummary.map { due in
+            client.loop.schedule(at: due) { [unowned self] in
+                summaryTimer = nil
+                logSummaries(at: client.loop.clock.now)
+                scheduleSummaries()
+            }
+        }
+    }
+
+    /// Bytes as a log shows them: quoted, at most `MQTTClient.shownBytes`, bytes outside printable
+    /// ASCII as \xHH; when there were more (`size`, or the bytes given), their count follows.
+    static func shown(_ bytes: some Collection<UInt8>, size: Int? = nil, quote: Character = "\"") -> String {
+        var text = String(quote)
+        for byte in bytes.prefix(MQTTClient.shownBytes) {
+            if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), Character(Unicode.Scalar(byte)) != quote {
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 let hex = String(byte, radix: 16, uppercase: true)
                 text += "\\x" + (hex.count < 2 ? "0" : "") + hex
             }
         }
-        return text + "\"" + (bytes.count > 64 ? " (\(bytes.count) bytes)" : "")
+        let total = size ?? bytes.count
+        return text + String(quote) + (total > MQTTClient.shownBytes ? " (\(total) bytes)" : "")
     }
 }

@@ -2,50 +2,70 @@ import CLinux
 import CMosquitto
 import Glibc
 
-/// One libmosquitto client driven by the panel's own event loop (no thread of its own): its
-/// socket is watched for reading, and for writing only while libmosquitto has bytes queued
-/// (`mosquitto_want_write`); a timer runs `mosquitto_loop_misc` for keep-alive pings.
+/// One libmosquitto client driven by the panel's own event loop: its socket is watched for
+/// reading, and for writing only while libmosquitto has bytes queued (`mosquitto_want_write`);
+/// a timer runs `mosquitto_loop_misc` for keep-alive pings.
 ///
-/// Connecting never blocks the loop for long: the TCP connect is non-blocking (an address
-/// as `host` needs no name lookup at all), an attempt that gets nowhere is dropped after
-/// `attemptTimeout`, and a lost connection is retried with `ReconnectBackoff`. The first
-/// failure of a run of them is logged, the retries are not.
+/// Nothing that can block runs on the loop (where SIGTERM is handled): the TLS files are
+/// opened as regular files only (`MQTTTLSFiles`), the TCP connect and the TLS handshake are
+/// non-blocking, and a host *name* is looked up, with libmosquitto's whole connect, on a thread
+/// of its own (`BackgroundCall`; an address needs no lookup). An attempt that gets nowhere is
+/// dropped after `attemptTimeout`, and a lost connection is retried with `ReconnectBackoff`,
+/// started over only once a connection has held `heldLongEnough`. The first failure of a run
+/// of them is logged, the retries are not; a connection the broker keeps dropping is logged
+/// once per episode (MQTTConnecting.swift).
 final class MQTTClient {
-    /// A message on a subscribed topic; `retained` when the broker held it from before.
-    struct Message {
-        let topic: String
-        let payload: [UInt8]
-        let retained: Bool
-    }
+    /// The largest payload taken: the longest option is 1000 characters (4000 bytes of UTF-8).
+    static let longestPayload = 4096
+    /// What a warning shows of a payload.
+    static let shownBytes = 64
 
     let settings: MQTTSettings
-    private let library: MosquittoLibrary
-    private let loop: EventLoop
-    private let log: Log
-    private let handle: OpaquePointer
-    private var watch: (fd: CInt, watch: EventLoop.Watch, writing: Bool)?
-    private var miscTimer: EventLoop.Timer?
-    private var retryTimer: EventLoop.Timer?
-    private var attemptTimer: EventLoop.Timer?
-    private var backoff = ReconnectBackoff()
-    private var reportedDown = false
-    private var stopped = false
+    let library: MosquittoLibrary
+    let loop: EventLoop
+    let log: Log
+    let handle: OpaquePointer
+    var watch: (fd: CInt, watch: EventLoop.Watch, writing: Bool)?
+    var miscTimer: EventLoop.Timer?
+    var retryTimer: EventLoop.Timer?
+    var attemptTimer: EventLoop.Timer?
+    /// Pending from CONNACK until the connection has held `heldLongEnough`.
+    var heldTimer: EventLoop.Timer?
+    /// Pending from CONNACK until the connection has held `steadyAfter`.
+    var steadyTimer: EventLoop.Timer?
+    var connectedAt = 0.0
+    var backoff = ReconnectBackoff()
+    var reportedDown = false
+    /// Connections dropped before they held, since the last one that did: from the second an
+    /// episode, logged when it starts and when it ends, nothing in between.
+    var drops = 0
+    /// Why the first of them was lost, reported if the next attempt fails (an outage after all).
+    var firstDrop = ""
+    var stopped = false
+    /// The broker answered this attempt's CONNECT with a refusal (a wrong password, say).
+    var refused = false
+    /// A connect with a name lookup under way on its thread: the handle is its until it ends.
+    var connecting: BackgroundCall<ConnectResult>?
+    /// The TLS files of the last attempt, open while libmosquitto may read them.
+    var tlsFiles: MQTTTLSFiles?
+    /// Connection attempts so far (tests count them).
+    var attempts = 0
     /// Between CONNACK and the connection's loss.
-    private(set) var isConnected = false
+    var isConnected = false
     /// After CONNACK: subscribe and publish everything.
     var onConnect: () -> Void = {}
     var onMessage: (Message) -> Void = { _ in }
 
     /// What libmosquitto's callbacks reported during its last call.
-    private enum Noted {
+    enum Noted {
         case connack(CInt)
         case disconnected(CInt)
         case message(Message)
     }
-    private var noted: [Noted] = []
+    var noted: [Noted] = []
 
     /// Handles what the callbacks noted, outside libmosquitto.
-    private func handleNoted() {
+    func handleNoted() {
         while !noted.isEmpty {
             let next = noted.removeFirst()
             switch next {
@@ -61,6 +81,12 @@ final class MQTTClient {
     /// 10 s pings within 40 s, well inside the broker's 1.5 × keep-alive.
     static let miscInterval = 10.0
     static let attemptTimeout = 15.0
+    /// A connection lost sooner than this after CONNACK was dropped, not lost: the backoff goes on.
+    static let heldLongEnough = 30.0
+    /// An episode of drops ends (and is logged again when another starts) once a connection
+    /// holds this long: the loser of two clients with one id waits up to 60 s before it takes
+    /// the id back, so the winner's connections hold 30-60 s at each round.
+    static let steadyAfter = 300.0
 
     init(settings: MQTTSettings, loop: EventLoop, log: Log) throws(MQTTError) {
         library = try MosquittoLibrary.shared()
@@ -79,9 +105,6 @@ final class MQTTClient {
         if let username = settings.username {
             try check(library.usernamePasswordSet(handle, username, settings.password), "set the user name and password")
         }
-        if let tls = settings.tls {
-            try check(library.tlsSet(handle, tls.caFile, nil, tls.certFile, tls.keyFile, nil), "set up TLS with \(tls.caFile)")
-        }
         let me = Unmanaged.passUnretained(self).toOpaque()
         library.userDataSet(handle, me)
         // libmosquitto holds a lock of its own while a callback runs, and writing from one
@@ -97,102 +120,39 @@ final class MQTTClient {
         library.messageCallbackSet(handle) { _, object, message in
             guard let object, let message else { return }
             let topic = message.pointee.topic.map { String(cString: $0) } ?? ""
-            let count = Int(max(0, message.pointee.payloadlen))
-            let payload = message.pointee.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+            // The size first: a payload over the limit is never copied whole (libmosquitto holds
+            // the packet it read and its own copy of the payload, freed when this returns).
+            let size = Int(max(0, message.pointee.payloadlen))
+            let kept = size <= MQTTClient.longestPayload ? size : MQTTClient.shownBytes
+            let payload = message.pointee.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: kept)) } ?? []
             Unmanaged<MQTTClient>.fromOpaque(object).takeUnretainedValue()
-                .noted.append(.message(Message(topic: topic, payload: payload, retained: message.pointee.retain)))
+                .noted.append(.message(Message(topic: topic, payload: payload, size: size, retained: message.pointee.retain)))
         }
     }
 
     deinit {
         cancelTimers()
         if let watch { loop.unwatch(watch.watch) }
+        // A connect still looking a name up holds the handle and reads the TLS files through
+        // their descriptors: both are left to it (this happens only as the process ends),
+        // never freed or closed under it.
+        guard connecting == nil else {
+            if let tlsFiles { _ = Unmanaged.passRetained(tlsFiles) }
+            return
+        }
         library.destroy(handle)
     }
 
-    private var broker: String { "\(settings.host):\(settings.port)" }
+    var broker: String { "\(settings.host):\(settings.port)" }
 
     private func check(_ code: CInt, _ what: String) throws(MQTTError) {
         guard code != MOSQ_ERR_SUCCESS.rawValue else { return }
         throw .setup("cannot \(what): \(library.describe(code))")
     }
 
-    // MARK: connecting
-
-    /// Starts the first attempt; the loop carries on from there.
-    func start() { attempt() }
-
-    private func attempt() {
-        retryTimer = nil
-        guard !stopped else { return }
-        let code = library.connectBindAsync(handle, settings.host, CInt(settings.port), Self.keepAlive, nil)
-        guard code == MOSQ_ERR_SUCCESS.rawValue else {
-            let reason = code == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : library.describe(code)
-            failed(reason)
-            return
-        }
-        watchSocket()
-        attemptTimer = loop.schedule(at: loop.clock.now + Self.attemptTimeout) { [unowned self] in
-            attemptTimer = nil
-            guard !isConnected else { return }
-            _ = library.disconnect(handle)
-            noted.removeAll()
-            lost("no answer within \(Int(Self.attemptTimeout)) s")
-        }
-    }
-
-    private func connected(code: CInt) {
-        guard code == 0 else {
-            let reason = library.connackString(code).map { String(cString: $0) } ?? "code \(code)"
-            // libmosquitto closes the connection after this; its loss schedules the retry.
-            report("refused the connection: \(reason)")
-            return
-        }
-        loop.cancel(attemptTimer)
-        attemptTimer = nil
-        isConnected = true
-        backoff.reset()
-        log.info("mqtt: connected to \(broker) as \(settings.clientID)")
-        reportedDown = false
-        onConnect()
-        pump()
-    }
-
-    /// A failed attempt or a lost connection: forget the socket, retry later.
-    private func lost(_ reason: String) {
-        noted.removeAll()
-        if let watch {
-            loop.unwatch(watch.watch)
-            self.watch = nil
-        }
-        loop.cancel(attemptTimer)
-        attemptTimer = nil
-        loop.cancel(miscTimer)
-        miscTimer = nil
-        let wasConnected = isConnected
-        isConnected = false
-        guard !stopped else { return }
-        if wasConnected { reportedDown = false }
-        failed(reason)
-    }
-
-    private func failed(_ reason: String) {
-        report(reason)
-        guard retryTimer == nil else { return }
-        let wait = backoff.next(random: drand48())
-        retryTimer = loop.schedule(at: loop.clock.now + wait) { [unowned self] in attempt() }
-    }
-
-    /// Once per outage: the panel goes on without the broker.
-    private func report(_ reason: String) {
-        guard !reportedDown else { return }
-        reportedDown = true
-        log.warning("mqtt: broker \(broker) \(reason); the panel works on and retries in the background (1 s doubling to 60 s)")
-    }
-
     // MARK: the socket
 
-    private func watchSocket() {
+    func watchSocket() {
         let fd = library.socket(handle)
         guard fd >= 0 else { return }
         if let watch, watch.fd == fd { updateInterest(); return }
@@ -224,13 +184,14 @@ final class MQTTClient {
     }
 
     /// false when the call lost the connection (libmosquitto has closed the socket).
-    private func step(_ code: CInt, _ what: String) -> Bool {
+    func step(_ code: CInt, _ what: String) -> Bool {
         guard code != MOSQ_ERR_SUCCESS.rawValue else { return true }
         if library.socket(handle) >= 0, code == MOSQ_ERR_ERRNO.rawValue, errno == EAGAIN { return true }
         let reason = code == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : library.describe(code)
         // A CONNACK that refused says why better than the error that follows it.
         for case .connack(let refusal) in noted where refusal != 0 {
             let why = library.connackString(refusal).map { String(cString: $0) } ?? "code \(refusal)"
+            refused = true
             lost("refused the connection: \(why)")
             return false
         }
@@ -239,7 +200,7 @@ final class MQTTClient {
     }
 
     /// Watch for writing only while bytes wait: an idle connection wakes nobody.
-    private func updateInterest() {
+    func updateInterest() {
         guard var current = watch else { return }
         guard library.socket(handle) == current.fd else { lost("connection closed"); return }
         let writing = library.wantWrite(handle)
@@ -249,7 +210,7 @@ final class MQTTClient {
         watch = current
     }
 
-    private func scheduleMisc() {
+    func scheduleMisc() {
         miscTimer = loop.schedule(at: loop.clock.now + Self.miscInterval) { [unowned self] in
             miscTimer = nil
             guard watch != nil else { return }
@@ -276,14 +237,25 @@ final class MQTTClient {
         let code = payload.withUnsafeBytes { bytes in
             library.publish(handle, nil, topic, CInt(bytes.count), bytes.baseAddress, qos, retain)
         }
-        if code != MOSQ_ERR_SUCCESS.rawValue { log.warning("mqtt: cannot publish on \(topic): \(library.describe(code))") }
+        if code != MOSQ_ERR_SUCCESS.rawValue, !Self.isConnectionLoss(code) {
+            log.warning("mqtt: cannot publish on \(topic): \(library.describe(code))")
+        }
         return code == MOSQ_ERR_SUCCESS.rawValue
     }
 
     func subscribe(_ topic: String, qos: CInt = 1) {
         guard isConnected else { return }
         let code = library.subscribe(handle, nil, topic, qos)
-        if code != MOSQ_ERR_SUCCESS.rawValue { log.warning("mqtt: cannot subscribe to \(topic): \(library.describe(code))") }
+        if code != MOSQ_ERR_SUCCESS.rawValue, !Self.isConnectionLoss(code) {
+            log.warning("mqtt: cannot subscribe to \(topic): \(library.describe(code))")
+        }
+    }
+
+    /// A publish or subscribe that failed because the connection just went: its loss is logged
+    /// once when the socket says so (`updateInterest`), not once for each of the hundreds of
+    /// messages a connection starts with.
+    static func isConnectionLoss(_ code: CInt) -> Bool {
+        [MOSQ_ERR_CONN_LOST.rawValue, MOSQ_ERR_NO_CONN.rawValue, MOSQ_ERR_ERRNO.rawValue].contains(code)
     }
 
     /// Whether libmosquitto still holds bytes to send.
@@ -293,6 +265,7 @@ final class MQTTClient {
     func stop(flushingFor seconds: Double) {
         stopped = true
         cancelTimers()
+        connecting?.abandon()
         if isConnected {
             publish(settings.topics.availability, Array("offline".utf8), retain: true, qos: 0)
             _ = library.disconnect(handle)
@@ -315,12 +288,12 @@ final class MQTTClient {
         }
     }
 
-    private func cancelTimers() {
-        loop.cancel(miscTimer)
-        loop.cancel(retryTimer)
-        loop.cancel(attemptTimer)
+    func cancelTimers() {
+        for timer in [miscTimer, retryTimer, attemptTimer, heldTimer, steadyTimer] { loop.cancel(timer) }
         miscTimer = nil
         retryTimer = nil
         attemptTimer = nil
+        heldTimer = nil
+        steadyTimer = nil
     }
 }

@@ -22,6 +22,10 @@ struct MQTTSettings {
         protocolVersion = mqtt.protocolVersion
         username = mqtt.username
         tls = mqtt.tls
+        if let tls {
+            // Checked here, before the display is touched: the client opens them again for each attempt.
+            do throws(MQTTTLSRefusal) { _ = try MQTTTLSFiles(tls) } catch { throw .setup("\(error)") }
+        }
         discovery = mqtt.discovery
         topics = MQTTTopics(base: mqtt.baseTopic ?? "panel/\(clientID)", discoveryPrefix: mqtt.discoveryPrefix, clientID: clientID)
         let credential = environment["CREDENTIALS_DIRECTORY"].map { "\($0)/mqtt-password" }

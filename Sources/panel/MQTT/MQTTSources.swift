@@ -25,9 +25,9 @@ extension MQTTBridge {
             session.model.description.controls[$0].mqttSource?.topic == message.topic
         }
         guard !rows.isEmpty else { return false }
-        guard message.payload.count <= Self.longestPayload else {
-            log.warning("mqtt: the message on \(Self.shown(message.topic.utf8)) is \(message.payload.count) bytes, "
-                        + "more than a value row takes (\(Self.longestPayload)); the row keeps what it shows")
+        guard message.size <= Self.longestPayload else {
+            limitedWarning(on: message.topic, "mqtt: the message on \(Self.shown(message.topic.utf8)) is \(message.size) bytes, "
+                           + "more than a value row takes (\(Self.longestPayload)); the row keeps what it shows")
             return true
         }
         var line = FirstLineCapture()

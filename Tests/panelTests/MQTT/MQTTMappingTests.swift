@@ -97,14 +97,6 @@ struct MQTTMappingTests {
         #expect(topics.controlID(ofCommand: "panel/hallx/wifi/set") == nil)
     }
 
-    @Test func backoffDoublesToAMinuteJittered() {
-        var backoff = ReconnectBackoff()
-        #expect((0..<8).map { _ in backoff.next(random: 0.999999) }.map { $0.rounded() } == [1, 2, 4, 8, 16, 32, 60, 60])
-        backoff.reset()
-        #expect(backoff.next(random: 0) == 0.5)
-        for _ in 0..<100 { #expect((30...60).contains(backoff.next(random: drand48())) || backoff.failures < 7) }
-    }
-
     @Test func passwordFileMustBePrivate() throws {
         let file = folder.write("s3cret\nignored\n", to: "password")
         chmod(file, 0o644)
