@@ -136,6 +136,9 @@ if [ "$(cat "$sysroot/.made" 2>/dev/null)" != "$stamp" ]; then
             './usr/libexec/swift/lib/swift/*' './usr/libexec/swift/lib/swift_static/*' './usr/libexec/swift/lib/clang/*' 2>/dev/null || true
     done
     rm -f "$debs"/*.deb
+    # Where the driver looks for them in an SDK (swiftrt.o of a static link, among others).
+    ln -s ../libexec/swift/lib/swift "$sysroot/usr/lib/swift"
+    ln -s ../libexec/swift/lib/swift_static "$sysroot/usr/lib/swift_static"
     [ -e "$sysroot/usr/libexec/swift/lib/swift/linux/libswiftCore.so" ] && [ -e "$sysroot/usr/libexec/swift/lib/swift_static/linux/libswiftCore.a" ] || {
         say "the arm64 Swift runtime did not unpack into $sysroot"; exit 1; }
     echo "$stamp" > "$sysroot/.made"

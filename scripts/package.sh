@@ -54,7 +54,12 @@ else
 fi
 trap 'rm -rf "$stage"' EXIT INT TERM
 cp "$binary" "$stage/panel.unstripped"
-run_panel() { in_root "$inside/panel.unstripped" "$@"; }
+# The arm64 binary runs under qemu-user with the root as its library prefix, not through binfmt
+# in the chroot: there qemu hands the program its own path as an extra first argument
+# (Swift reads its arguments from /proc/self/cmdline).
+run_panel() {
+    if [ -n "$arm64_root" ]; then qemu-aarch64-static -L "$arm64_root" "$stage/panel.unstripped" "$@"; else "$stage/panel.unstripped" "$@"; fi
+}
 version=$(run_panel --version | awk '{print $2}')
 commit=$(run_panel --version | sed -n 's/^panel [^ ]* (\(.*\))$/\1/p')
 debversion="$version-1"

@@ -26,7 +26,7 @@ extension Commands {
                                  console: Console) throws(CommandFailure) {
         let signals = try systemCall { () throws(SystemCallError) in try SignalFD() }
         var waits = [pollfd(fd: input.fd, events: Int16(POLLIN), revents: 0),
-                     pollfd(fd: signals.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
+                     pollfd(fd: signals.rawValue, events: Int16(POLLIN), revents: 0)]
         var printed = 0
         let clock = MonotonicClock()
         while !SignalFD.isTerminationPending {

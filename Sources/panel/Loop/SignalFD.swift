@@ -41,6 +41,14 @@ struct SignalFD: ~Copyable {
         }
     }
 
+    /// The descriptor to wait on.
+    var rawValue: CInt { descriptor.rawValue }
+
+    /// Nothing to do (the descriptor closes itself), but a deinit of its own keeps Swift 6.2.3's
+    /// optimizer from splitting this value into its fields, which it then fails to verify
+    /// (a compiler crash building `panel touches` for arm64).
+    deinit {}
+
     /// The signals waiting, in arrival order (each kind at most once: signals coalesce).
     func drain() -> [CInt] {
         var signals: [CInt] = []
