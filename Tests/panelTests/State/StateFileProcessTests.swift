@@ -89,32 +89,59 @@ struct StateFileProcessTests {
         #expect(try Self.runOnce(state, in: folder).status == .exited(0))
     }
 
-    /// A link, a folder or a FIFO at the state path stops the start with status 2 and a
-    /// sentence; nothing is renamed (they used to be moved aside as "corrupt", a link was followed).
-    @Test(arguments: ["link", "folder", "fifo"])
+    /// A link, a folder, a FIFO or a socket at the state path stops the start with status 2
+    /// and a sentence; nothing is renamed (they used to be moved aside as "corrupt", a link was
+    /// followed), and nothing is made: no lock file beside it either.
+    @Test(arguments: ["link", "folder", "fifo", "socket"])
     func whatIsNotARegularFileStopsTheStartWithStatus2(_ kind: String) throws {
         let folder = TemporaryFolder()
         let state = folder.file("state.json")
         let target = folder.write(StateDocument(values: [("wifi", .bool(true))]).serialized(), to: "target.json")
         let expected: String
+        var listener: FileDescriptor?
         switch kind {
         case "link":
             symlink(target, state)
             expected = "panel: state file \(state) is a symbolic link; panel does not follow links in its state folder"
         case "folder":
             mkdir(state, 0o700)
-            expected = "panel: state file \(state) can't be used: it is a folder, not a regular file; panel renamed nothing"
+            expected = "panel: state file \(state) can't be used: it is a folder, not a regular file; panel created, renamed and wrote nothing"
+        case "socket":
+            listener = try UnixSocket.listen(at: state, mode: 0o600)
+            expected = "panel: state file \(state) can't be used: it is a socket, not a regular file; panel created, renamed and wrote nothing"
         default:
             mkfifo(state, 0o600)
-            expected = "panel: state file \(state) can't be used: it is a FIFO, not a regular file; panel renamed nothing"
+            expected = "panel: state file \(state) can't be used: it is a FIFO, not a regular file; panel created, renamed and wrote nothing"
         }
         let before = Self.mode(state)
         let result = try Self.runOnce(state, in: folder)
         #expect(result.status == .exited(2), "\(result.log)")
         #expect(result.log.contains(expected), "\(result.log)")
         #expect(Self.mode(state) == before)
-        #expect(folder.entries().filter { $0.hasPrefix("state.json") } == ["state.json"], "nothing renamed aside")
+        #expect(folder.entries() == ["once.log", "state.json", "target.json"], "nothing renamed aside, no lock file made")
         #expect(folder.readText("target.json") == StateDocument(values: [("wifi", .bool(true))]).serialized())
+        #expect(!pathExists(folder.file("shot.png")), "stopped before drawing")
+        withExtendedLifetime(listener) {}
+    }
+
+    /// `--state /dev/zero` made `/dev/.zero.lock` (and wrote its pid there) before refusing
+    /// the device. A device is refused before anything is made or written: the lock file's
+    /// name in /dev is as it was (absent, or the same file untouched).
+    @Test(arguments: ["/dev/zero", "/dev/null"])
+    func aDeviceAsTheStateFileIsRefusedBeforeTheLockIsMade(_ device: String) throws {
+        let folder = TemporaryFolder()
+        let lock = StateLock.lockPath(forState: device)
+        func look() -> [Int]? {
+            var info = stat()
+            guard lstat(lock, &info) == 0 else { return nil }
+            return [Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+        }
+        let before = look()
+        let result = try Self.runOnce(device, in: folder)
+        #expect(result.status == .exited(2), "\(result.log)")
+        #expect(result.log.contains("panel: state file \(device) can't be used: it is a character device, not a regular file; "
+                                    + "panel created, renamed and wrote nothing (give another --state"), "\(result.log)")
+        #expect(look() == before, "\(lock) was \(before.map { "\($0)" } ?? "absent"), now \(look().map { "\($0)" } ?? "absent")")
         #expect(!pathExists(folder.file("shot.png")), "stopped before drawing")
     }
 
