@@ -57,15 +57,15 @@ struct StateStore {
         return nil
     }
 
-    private var folder: String { parentFolder(of: path) }
-    private var temporaryPrefix: String { ".\(fileName(of: path)).tmp-" }
+    var folder: String { parentFolder(of: path) }
+    var temporaryPrefix: String { ".\(fileName(of: path)).tmp-" }
 
     /// What `panel run` does first: refuses a state path that can't be used before anything
     /// is created or locked (`checkPath`), creates the state folder if it is missing (0700),
-    /// takes the lock, then reads the file (`read(now:)`). Throws when the file
+    /// takes the lock, then reads the file (`read(now:describedIds:)`). Throws when the file
     /// can't be used: it is a link, a folder, a FIFO, a device or socket, it has other names
     /// or another owner, it can't be read, or another panel holds it.
-    func open(now: Int) throws(StateFileRefusal) -> OpenedState {
+    func open(now: Int, describedIds: Set<String>) throws(StateFileRefusal) -> OpenedState {
         try checkPath()
         var warnings: [String] = []
         var lock: StateLock?
@@ -80,7 +80,7 @@ struct StateStore {
             warnings.append("\(error); running without the lock, which saving also needs room and write access for")
         }
         if let warning = folderWarning() { warnings.append(warning) }
-        let loaded = try read(now: now)
+        let loaded = try read(now: now, describedIds: describedIds)
         if let warning = loaded.warning { warnings.append(warning) }
         return OpenedState(lock: lock, document: loaded.document, warnings: warnings)
     }
@@ -107,16 +107,22 @@ struct StateStore {
     /// to look at, the warning says where) and replaced by an empty document. Anything else
     /// at the path (a symbolic link, a folder, a FIFO, a device, a file with other names or
     /// another owner) or a file that can't be read at all is refused, with nothing renamed.
-    /// Temporary files left by a panel killed in the middle of
+    /// Ids the description doesn't have past `UnknownIdLimit.standard` are dropped, the file
+    /// as it was kept aside (`trim`). Temporary files left by a panel killed in the middle of
     /// a save are removed first; call it with the lock held.
-    func read(now: Int) throws(StateFileRefusal) -> (document: StateDocument, warning: String?) {
+    func read(now: Int, describedIds: Set<String>) throws(StateFileRefusal) -> (document: StateDocument, warning: String?) {
         removeStaleTemporaryFiles()
         let problem: String
         do throws(FileError) {
             // O_NOFOLLOW, regular files with one name and our owner only, bounded: a FIFO can't hang the start.
-            let text = try readFile(path, limits: ReadLimits(maxBytes: Self.maximumBytes, followLinks: false, ownedOnly: true))
+            // Parsed as read, not copied into a String: the parser checks the UTF-8.
+            let bytes = try readFileBytes(path, limits: ReadLimits(maxBytes: Self.maximumBytes, followLinks: false, ownedOnly: true))
             do throws(JSONError) {
-                return (try StateDocument.parse(text), nil)
+                let reading = try StateDocument.parse(utf8: bytes, describedIds: describedIds)
+                guard reading.droppedUnknown.ids == 0 else { return (reading.document, trim(reading, original: bytes, now: now)) }
+                return (reading.document, nil)
+            } catch where String(validating: bytes, as: UTF8.self) == nil {
+                problem = FileError(action: "read \(path) as UTF-8 text", errno: Errno(EILSEQ)).description
             } catch {
                 problem = "state file \(path) is damaged at \(error.location): \(error.message)"
             }
@@ -159,11 +165,11 @@ struct StateStore {
         }
     }
 
-    /// `read(now:)` for callers that can't stop the start (a `PanelSession` given
+    /// `read(now:describedIds:)` for callers that can't stop the start (a `PanelSession` given
     /// no values): a refusal becomes a warning and the description's defaults. `panel run` uses `open`.
-    func load(now: Int) -> (document: StateDocument, warning: String?) {
+    func load(now: Int, describedIds: Set<String>) -> (document: StateDocument, warning: String?) {
         do throws(StateFileRefusal) {
-            return try read(now: now)
+            return try read(now: now, describedIds: describedIds)
         } catch {
             return (StateDocument(), "\(error); started from the description's defaults")
         }

@@ -48,7 +48,7 @@ struct StateFileSafetyTests {
         #expect(symlink(folder.file("real.json"), path) == 0)
         #expect(throws: StateFileRefusal(errno: Errno(ELOOP), message: "state file \(path) is a symbolic link; panel does not follow links "
                     + "in its state folder (put the file itself there, or give --state the file the link points to)")) {
-            try store.read(now: 1)
+            try store.read(now: 1, describedIds: [])
         }
         #expect(folder.entries() == ["real.json", "state.json"])
         unlink(path)
@@ -56,21 +56,21 @@ struct StateFileSafetyTests {
         mkdir(path, 0o700)
         #expect(throws: StateFileRefusal(errno: Errno(EINVAL), message: "state file \(path) can't be used: it is a folder, not a regular file; "
                     + "panel created, renamed and wrote nothing (give another --state, or move it away)")) {
-            try store.read(now: 1)
+            try store.read(now: 1, describedIds: [])
         }
         #expect(folder.entries() == ["real.json", "state.json"])
         rmdir(path)
 
         #expect(mkfifo(path, 0o600) == 0)
-        #expect(throws: StateFileRefusal.self) { try store.read(now: 1) }
-        #expect((try? store.read(now: 1)) == nil)
-        do { _ = try store.read(now: 1) } catch { #expect(error.message.contains("it is a FIFO, not a regular file"), "\(error)") }
+        #expect(throws: StateFileRefusal.self) { try store.read(now: 1, describedIds: []) }
+        #expect((try? store.read(now: 1, describedIds: [])) == nil)
+        do { _ = try store.read(now: 1, describedIds: []) } catch { #expect(error.message.contains("it is a FIFO, not a regular file"), "\(error)") }
         #expect(folder.entries() == ["real.json", "state.json"])
         unlink(path)
 
         // /dev/null's numbers; only root may make device nodes.
         if mknod(path, S_IFCHR | 0o600, dev_t(1 << 8 | 3)) == 0 {
-            do { _ = try store.read(now: 1); Issue.record("read a device") } catch {
+            do { _ = try store.read(now: 1, describedIds: []); Issue.record("read a device") } catch {
                 #expect(error.message.contains("it is a character device, not a regular file"), "\(error)")
             }
             #expect(folder.entries() == ["real.json", "state.json"])
@@ -86,7 +86,7 @@ struct StateFileSafetyTests {
         let padding = String(repeating: " ", count: StateStore.maximumBytes + (1 << 20))
         let big = Array("{\"version\": 1, \"values\": {\"wifi\": true}}\(padding)\n".utf8)
         folder.write(big, to: "state.json")
-        let (document, warning) = try StateStore(path: path).read(now: 1700000000)
+        let (document, warning) = try StateStore(path: path).read(now: 1700000000, describedIds: [])
         #expect(document == StateDocument())
         #expect(warning == "cannot read \(path): it is 9 MiB, more than the 8 MiB allowed; moved it to \(path).corrupt-1700000000 "
                     + "and started from the description's defaults")
@@ -135,7 +135,7 @@ struct StateFileSafetyTests {
         let folder = TemporaryFolder()
         let target = folder.write("", to: "target")
         symlink(target, folder.file(".state.json.lock"))
-        #expect(throws: StateFileRefusal.self) { try StateStore(path: folder.file("state.json")).open(now: 1) }
+        #expect(throws: StateFileRefusal.self) { try StateStore(path: folder.file("state.json")).open(now: 1, describedIds: []) }
         #expect(folder.readText("target") == "")
     }
 }
@@ -147,14 +147,14 @@ extension StateFileSafetyTests {
         let folder = TemporaryFolder()
         let path = folder.file("state.json")
         chmod(folder.path, 0o777)
-        let opened = try StateStore(path: path).open(now: 1)
+        let opened = try StateStore(path: path).open(now: 1, describedIds: [])
         #expect(opened.lock != nil)
         #expect(opened.warnings == ["the state folder \(folder.path) is writable by other users (mode 777): they can replace or remove "
                                     + "the state file; make it writable by the panel's user only (chmod go-w \(folder.path))"])
         chmod(folder.path, 0o1777)
-        #expect(try StateStore(path: folder.file("other.json")).open(now: 1).warnings == [])
+        #expect(try StateStore(path: folder.file("other.json")).open(now: 1, describedIds: []).warnings == [])
         chmod(folder.path, 0o700)
-        #expect(try StateStore(path: folder.file("third.json")).open(now: 1).warnings == [])
+        #expect(try StateStore(path: folder.file("third.json")).open(now: 1, describedIds: []).warnings == [])
     }
 }
 
@@ -172,7 +172,7 @@ struct StateFileHardLinkTests {
         #expect(link(other, folder.file(".state.json.lock")) == 0)
         let path = folder.file("state.json")
         do {
-            _ = try StateStore(path: path).open(now: 1)
+            _ = try StateStore(path: path).open(now: 1, describedIds: [])
             Issue.record("opened")
         } catch {
             #expect(error.errno == Errno(EMLINK))
@@ -236,7 +236,7 @@ struct StateFileHardLinkTests {
         }
         let before = folder.entries()
         do {
-            _ = try StateStore(path: path).open(now: 1)
+            _ = try StateStore(path: path).open(now: 1, describedIds: ["wifi"])
             Issue.record("opened")
         } catch {
             #expect(error.message == "state file \(path) can't be used: \(expected); panel created, renamed and wrote nothing "
@@ -244,7 +244,7 @@ struct StateFileHardLinkTests {
         }
         #expect(folder.entries() == before, "no lock file, nothing renamed")
         // Read without `open` (a session given no values): refused the same way, into a warning.
-        let loaded = StateStore(path: path).load(now: 1)
+        let loaded = StateStore(path: path).load(now: 1, describedIds: ["wifi"])
         #expect(loaded.document == StateDocument())
         #expect(loaded.warning?.contains(expected) == true, "\(loaded.warning ?? "no warning")")
         #expect(folder.readText("state.json") == values)
@@ -255,11 +255,11 @@ struct StateFileHardLinkTests {
         let folder = TemporaryFolder()
         let path = folder.file("state.json")
         #expect(mkfifo(path, 0o600) == 0)
-        #expect(throws: StateFileRefusal.self) { try StateStore(path: path).open(now: 1) }
+        #expect(throws: StateFileRefusal.self) { try StateStore(path: path).open(now: 1, describedIds: []) }
         #expect(folder.entries() == ["state.json"])
         folder.write("{}", to: "file")
-        #expect(throws: StateFileRefusal.self) { try StateStore(path: folder.file("file/state.json")).open(now: 1) }
-        do { _ = try StateStore(path: folder.file("file/state.json")).open(now: 1) } catch {
+        #expect(throws: StateFileRefusal.self) { try StateStore(path: folder.file("file/state.json")).open(now: 1, describedIds: []) }
+        do { _ = try StateStore(path: folder.file("file/state.json")).open(now: 1, describedIds: []) } catch {
             #expect(error.message.contains("a part of its folder's path is not a folder"), "\(error)")
         }
         #expect(folder.entries() == ["file", "state.json"])
