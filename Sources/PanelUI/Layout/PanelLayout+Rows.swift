@@ -2,11 +2,24 @@
 /// (and its column chosen) afterwards, so it is built at x = `x`, y = 0.
 extension PanelLayout {
     /// Measures labels for wrapping; without fonts every label is one line, cut by the painter.
-    struct TextSetter {
+    /// Each size's font is looked up once for a layout: `FontCache.font` looks at the font
+    /// files on the disk each time (a `stat` each), twice a row for 100,000 rows.
+    final class TextSetter {
         let fonts: FontCache?
         let paths: [String]
+        private var sized: [Int: Font?] = [:]
 
-        func font(_ size: Int) -> Font? { try? fonts?.font(paths: paths, pixelSize: size) }
+        init(fonts: FontCache?, paths: [String]) {
+            self.fonts = fonts
+            self.paths = paths
+        }
+
+        func font(_ size: Int) -> Font? {
+            if let known = sized[size] { return known }
+            let font = try? fonts?.font(paths: paths, pixelSize: size)
+            sized[size] = font
+            return font
+        }
     }
 
     static func buildSection(_ section: SectionDescription, firstControl: Int, x: Int, width: Int,
