@@ -1,9 +1,10 @@
 /// The saved values of a panel's controls: `{"version": 1, "values": {"wifi": true, "mode": "balanced"}}`.
 ///
 /// Values of ids the description no longer has are kept (in file order), so editing the
-/// description and then undoing the edit doesn't lose settings. Looking up and setting an
-/// id take constant time (an index beside the ordered list), so a file with many unknown
-/// ids still loads in time linear in its size.
+/// description and then undoing the edit doesn't lose settings; a file read for a description
+/// keeps only so many of them (`parse(_:describedIds:limit:)`, `UnknownIdLimit`). Looking up
+/// and setting an id take constant time (an index beside the ordered list), so a file with
+/// many ids still loads in time linear in its size.
 public struct StateDocument: Equatable, Sendable {
     public static let version = 1
 
@@ -50,50 +51,3 @@ public struct StateDocument: Equatable, Sendable {
     }
 }
 
-extension StateDocument {
-    /// Reads a state file, rejecting anything but version 1 of the expected shape.
-    public static func parse(_ text: String) throws(JSONError) -> StateDocument {
-        try withUTF8(of: text) { (bytes) throws(JSONError) in
-            var reader = JSONReader(bytes)
-            reader.skipWhitespace()
-            let start = reader.offset
-            var version: Int?
-            var values: StateDocument?
-            try reader.members(depth: 0) { (reader, key, keyOffset) throws(JSONError) in
-                switch key {
-                case "version" where version == nil:
-                    let at = reader.offset
-                    let value = try reader.value(depth: 1)
-                    guard value == .number(Double(Self.version)) else {
-                        throw JSONError(location: reader.location(at: at),
-                                        message: "state file version \(value.serialized()) is not supported; this panel reads version \(Self.version)")
-                    }
-                    version = Self.version
-                case "values" where values == nil:
-                    values = try readValues(&reader)
-                case "version", "values":
-                    throw JSONError(location: reader.location(at: keyOffset), message: "\"\(key)\" appears twice")
-                default:
-                    throw JSONError(location: reader.location(at: keyOffset),
-                                    message: "unknown key \"\(key)\"; a state file has only \"version\" and \"values\"")
-                }
-            }
-            try reader.expectEnd()
-            guard version != nil else { throw JSONError(location: reader.location(at: start), message: "the state file has no \"version\"") }
-            guard let values else { throw JSONError(location: reader.location(at: start), message: "the state file has no \"values\"") }
-            return values
-        }
-    }
-
-    /// The `values` object: control ids to values, each id once.
-    private static func readValues(_ reader: inout JSONReader) throws(JSONError) -> StateDocument {
-        var document = StateDocument()
-        try reader.members(depth: 1) { (reader, id, idOffset) throws(JSONError) in
-            guard document.value(for: id) == nil else {  // a saved null is .some(.null)
-                throw JSONError(location: reader.location(at: idOffset), message: "the value of \"\(id)\" appears twice")
-            }
-            document.set(id, try reader.value(depth: 2))
-        }
-        return document
-    }
-}

@@ -10,7 +10,7 @@ public struct PanelDescription: Equatable, Sendable {
     public var theme: Theme
     /// The panel's own page: what shows at start.
     public var sections: [SectionDescription] {
-        didSet { (controls, pageStarts) = Self.flattened(sections) }
+        didSet { (controls, pageStarts, pageRuns) = Self.flattened(sections) }
     }
     /// Every image file the description names (theme and controls), once per resolved path,
     /// in file order: the program loads each once at start and reports one that fails to decode
@@ -59,28 +59,47 @@ public struct PanelDescription: Equatable, Sendable {
     /// Per page control (its index in `controls`): where its page's controls start in `controls`.
     public private(set) var pageStarts: [Int: Int]
 
+    /// Each page's own controls in `controls` (not those of pages inside it), in the order
+    /// they start there: `page(holding:)` bisects them.
+    private var pageRuns: [PageRun]
+
+    /// The run of `controls` that page control `page` lists in its own sections.
+    struct PageRun: Equatable, Sendable {
+        var page: Int
+        var controls: Range<Int>
+    }
+
     /// The controls of every page in one list, pages after the page that opens them (breadth
-    /// first), with where each page's run starts.
-    static func flattened(_ sections: [SectionDescription]) -> ([ControlDescription], [Int: Int]) {
+    /// first), with where each page's run starts, and the runs in order.
+    static func flattened(_ sections: [SectionDescription]) -> ([ControlDescription], [Int: Int], [PageRun]) {
         var controls = sections.flatMap(\.controls)
         var starts: [Int: Int] = [:]
+        var runs: [PageRun] = []
         var next = 0
         while next < controls.count {
             if let page = controls[next].page {
                 starts[next] = controls.count
-                controls += page.flatMap(\.controls)
+                let own = page.flatMap(\.controls)
+                runs.append(PageRun(page: next, controls: controls.count..<(controls.count + own.count)))
+                controls += own
             }
             next += 1
         }
-        return (controls, starts)
+        return (controls, starts, runs)
     }
 
     /// The page control whose page lists control `index` (in its own sections, not in pages
-    /// inside it); nil for a control of the panel's own page.
+    /// inside it); nil for a control of the panel's own page. Found by bisection: a layout
+    /// asks it for every page, and searching every page each time made 40,000 pages take seconds.
     public func page(holding index: Int) -> Int? {
-        pageStarts.first { page, start in
-            start <= index && index < start + (controls[page].page ?? []).reduce(0) { $0 + $1.controls.count }
-        }?.key
+        // The last run starting at or before `index`, if it reaches it.
+        var low = 0, high = pageRuns.count
+        while low < high {
+            let middle = (low + high) / 2
+            if pageRuns[middle].controls.lowerBound <= index { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, pageRuns[low - 1].controls.contains(index) else { return nil }
+        return pageRuns[low - 1].page
     }
 
     /// The sections a page shows (nil: the panel's own) and the index of its first control.
@@ -107,7 +126,7 @@ public struct PanelDescription: Equatable, Sendable {
         self.rotation = rotation
         self.theme = theme
         self.sections = sections
-        (controls, pageStarts) = Self.flattened(sections)
+        (controls, pageStarts, pageRuns) = Self.flattened(sections)
         self.imageReferences = imageReferences
     }
 }

@@ -2,11 +2,24 @@
 /// (and its column chosen) afterwards, so it is built at x = `x`, y = 0.
 extension PanelLayout {
     /// Measures labels for wrapping; without fonts every label is one line, cut by the painter.
-    struct TextSetter {
+    /// Each size's font is looked up once for a layout: `FontCache.font` looks at the font
+    /// files on the disk each time (a `stat` each), twice a row for 100,000 rows.
+    final class TextSetter {
         let fonts: FontCache?
         let paths: [String]
+        private var sized: [Int: Font?] = [:]
 
-        func font(_ size: Int) -> Font? { try? fonts?.font(paths: paths, pixelSize: size) }
+        init(fonts: FontCache?, paths: [String]) {
+            self.fonts = fonts
+            self.paths = paths
+        }
+
+        func font(_ size: Int) -> Font? {
+            if let known = sized[size] { return known }
+            let font = try? fonts?.font(paths: paths, pixelSize: size)
+            sized[size] = font
+            return font
+        }
     }
 
     static func buildSection(_ section: SectionDescription, firstControl: Int, x: Int, width: Int,
@@ -32,6 +45,9 @@ extension PanelLayout {
         let labelX = iconX + (hasIcons ? icon + m.labelGap : 0)
         let detailFont = setter.font(m.headerFontSize)
         var rows: [Row] = []
+        /// Section-local target numbers (renumbered once the sections are in reading order), given
+        /// as rows are added: counting the rows so far for each made a section quadratic in its rows.
+        var targetCount = 0
         func addRow(_ kind: RowKind, label: String, detail: String?, fontSize: Int,
                     widget: (placement: WidgetPlacement, side: RowPlan.Side)?, minimumHeight: Int, withIcon: Bool = false,
                     labelShown: Bool = true) {
@@ -71,7 +87,10 @@ extension PanelLayout {
                 valueFrame = Rect(x: controlFrame.x + span.lowerBound, y: top, width: span.count, height: lineHeight)
             }
             var target: Int?
-            if case .control = kind { target = targetCount(rows) }
+            if case .control = kind {
+                target = targetCount
+                targetCount += 1
+            }
             let labelFrame = Rect(x: labelX, y: labelTop, width: labelWidth, height: textHeight)
             var iconFrame: Rect?
             if withIcon { iconFrame = Rect(x: iconX, y: stacked ? labelTop : y + (height - icon) / 2, width: icon, height: icon) }
@@ -119,11 +138,6 @@ extension PanelLayout {
     /// DejaVu Sans draws any character but a few (0.75 em; digits are 0.64).
     static func estimatedWidth(_ text: String, fontSize: Int) -> Int {
         (text.unicodeScalars.count * fontSize * 3 + 3) / 4
-    }
-
-    /// Section-local target numbers; renumbered once the sections are in reading order.
-    private static func targetCount(_ rows: [Row]) -> Int {
-        rows.reduce(0) { $0 + ($1.target == nil ? 0 : 1) }
     }
 }
 

@@ -5,22 +5,53 @@ import Glibc
 /// instead of longjmp (Swift can't setjmp).
 public enum PNG {
     /// 8-bit RGB. The same pixels always give the same bytes (no time or text chunks).
+    /// libpng opens `path` itself (fopen: a link there is followed, the file truncated): for a
+    /// path in a folder others may write, write `encoded(_:)` through a file of one's own.
     public static func write(_ buffer: PixelBuffer, to path: String) throws(PNGError) {
+        var image = rgbImage(buffer)
+        let rgb = rgbBytes(buffer)
+        let ok = rgb.withUnsafeBytes { png_image_write_to_file(&image, path, 0, $0.baseAddress, 0, nil) }
+        guard ok != 0 else {
+            throw PNGError(path: path, message: "cannot write PNG \(path): \(message(of: image))")
+        }
+    }
+
+    /// The bytes `write(_:to:)` writes, in memory; `name` is for the error.
+    public static func encoded(_ buffer: PixelBuffer, name: String) throws(PNGError) -> [UInt8] {
+        var image = rgbImage(buffer)
+        let rgb = rgbBytes(buffer)
+        // Asked once for the size (no memory given), then written into that much.
+        var size = 0
+        var ok = rgb.withUnsafeBytes { png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, 0, nil) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        if ok != 0 {
+            ok = rgb.withUnsafeBytes { pixels in
+                bytes.withUnsafeMutableBytes { png_image_write_to_memory(&image, $0.baseAddress, &size, 0, pixels.baseAddress, 0, nil) }
+            }
+        }
+        guard ok != 0, size <= bytes.count else {
+            throw PNGError(path: name, message: "cannot encode PNG \(name): \(message(of: image))")
+        }
+        return Array(bytes.prefix(size))
+    }
+
+    private static func rgbImage(_ buffer: PixelBuffer) -> png_image {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         image.width = png_uint_32(buffer.width)
         image.height = png_uint_32(buffer.height)
         image.format = png_uint_32(PNG_FORMAT_RGB)
+        return image
+    }
+
+    private static func rgbBytes(_ buffer: PixelBuffer) -> [UInt8] {
         var rgb = [UInt8](repeating: 0, count: buffer.width * buffer.height * 3)
         for (i, pixel) in buffer.pixels.enumerated() {
             rgb[3 * i] = UInt8(truncatingIfNeeded: pixel >> 16)
             rgb[3 * i + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
             rgb[3 * i + 2] = UInt8(truncatingIfNeeded: pixel)
         }
-        let ok = rgb.withUnsafeBytes { png_image_write_to_file(&image, path, 0, $0.baseAddress, 0, nil) }
-        guard ok != 0 else {
-            throw PNGError(path: path, message: "cannot write PNG \(path): \(message(of: image))")
-        }
+        return rgb
     }
 
     /// Any PNG as XRGB; alpha is composited over black.

@@ -34,7 +34,7 @@ extension Commands {
         let store = StateStore(path: statePath)
         let state: OpenedState
         do throws(StateFileRefusal) {
-            state = try store.open(now: Int(time(nil)))
+            state = try store.open(now: Int(time(nil)), describedIds: Set(description.controls.map(\.id)))
         } catch {
             throw CommandFailure(message: "panel: \(error)", status: ExitStatus.badInput)
         }

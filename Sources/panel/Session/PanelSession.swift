@@ -83,7 +83,7 @@ final class PanelSession {
         if let values {
             savedDocument = values
         } else {
-            let loaded = store.load(now: now)
+            let loaded = store.load(now: now, describedIds: Set(description.controls.map(\.id)))
             if let warning = loaded.warning { log.warning(warning) }
             savedDocument = loaded.document
         }

@@ -18,9 +18,12 @@ struct StateFileRefusal: Error, Equatable, CustomStringConvertible {
 ///
 /// The lock file holds the holder's pid, for the message a second panel gives. It is never
 /// removed (removing a lock file lets a third process lock a new file while the first still
-/// holds the old one). Opened with `O_NOFOLLOW` and refused unless it is a regular file, so a
-/// link planted at its name is not followed; created 0600. The descriptor is close-on-exec,
-/// so actions (child processes that may outlive the panel) never inherit the lock.
+/// holds the old one). The state folder may be one others can write, so the lock file is
+/// created 0600 or, when it is there already, used only if it is a regular file with one name
+/// that the panel's user owns (`openOwnedFile`): a symbolic link, a hard link to another file,
+/// a FIFO, a device or another user's file at its name is refused, saying which, and nothing
+/// is truncated or written before that is checked. The descriptor is close-on-exec, so
+/// actions (child processes that may outlive the panel) never inherit the lock.
 final class StateLock {
     /// The lock file: `.state.json.lock` for `state.json`.
     let path: String
@@ -32,26 +35,22 @@ final class StateLock {
     }
 
     /// Takes the lock for `statePath` (whose folder must exist), or says why not: another
-    /// panel holds it (its pid named), or the lock file can't be opened.
+    /// panel holds it (its pid named), or the lock file can't be opened or isn't one to write.
     init(statePath: String) throws(StateFileRefusal) {
         let path = Self.lockPath(forState: statePath)
         self.path = path
-        do throws(Errno) {
-            descriptor = try FileDescriptor(opening: path, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY,
-                                            permissions: 0o600)
-        } catch where error == Errno(ELOOP) {
-            throw StateFileRefusal(errno: error, message: "the lock file \(path) of state file \(statePath) is a symbolic link; "
+        do throws(FileError) {
+            descriptor = try openOwnedFile(path, flags: O_RDWR | O_NONBLOCK | O_NOCTTY, permissions: StateStore.permissions)
+        } catch where error.errno == Errno(ELOOP) {
+            throw StateFileRefusal(errno: error.errno, message: "the lock file \(path) of state file \(statePath) is a symbolic link; "
                 + "panel does not follow links in its state folder (remove the link)")
+        } catch where error.reason != nil {
+            // Not a regular file, more than one name, or another user's.
+            throw StateFileRefusal(errno: error.errno, message: "the lock file \(path) of state file \(statePath) can't be used: "
+                + "\(error.reason!); panel writes no file in its state folder that a link or another user could have put there "
+                + "(remove \(path); panel makes a new one)")
         } catch {
-            throw StateFileRefusal(errno: error, message: "cannot open the lock file \(path) of state file \(statePath): \(error)")
-        }
-        var info = stat()
-        guard fstat(descriptor.rawValue, &info) == 0 else {
-            throw StateFileRefusal(errno: Errno.current, message: "cannot look at the lock file \(path): \(Errno.current)")
-        }
-        if let kind = fileKindName(info.st_mode) {
-            throw StateFileRefusal(errno: Errno(EINVAL), message: "the lock file \(path) of state file \(statePath) is \(kind), "
-                + "not a regular file; panel uses nothing else there (remove it)")
+            throw StateFileRefusal(errno: error.errno, message: "cannot open the lock file \(path) of state file \(statePath): \(error.errno)")
         }
         do throws(Errno) {
             _ = try retryingInterrupts { flock(descriptor.rawValue, LOCK_EX | LOCK_NB) }

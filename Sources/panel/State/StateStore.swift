@@ -57,13 +57,16 @@ struct StateStore {
         return nil
     }
 
-    private var folder: String { parentFolder(of: path) }
-    private var temporaryPrefix: String { ".\(fileName(of: path)).tmp-" }
+    var folder: String { parentFolder(of: path) }
+    var temporaryPrefix: String { ".\(fileName(of: path)).tmp-" }
 
-    /// What `panel run` does first: creates the state folder if it is missing (0700), takes
-    /// the lock, then reads the file (`read(now:)`). Throws when the file can't be used: it is
-    /// a link, a folder, a FIFO or a device, it can't be read, or another panel holds it.
-    func open(now: Int) throws(StateFileRefusal) -> OpenedState {
+    /// What `panel run` does first: refuses a state path that can't be used before anything
+    /// is created or locked (`checkPath`), creates the state folder if it is missing (0700),
+    /// takes the lock, then reads the file (`read(now:describedIds:)`). Throws when the file
+    /// can't be used: it is a link, a folder, a FIFO, a device or socket, it has other names
+    /// or another owner, it can't be read, or another panel holds it.
+    func open(now: Int, describedIds: Set<String>) throws(StateFileRefusal) -> OpenedState {
+        try checkPath()
         var warnings: [String] = []
         var lock: StateLock?
         do throws(StateFileRefusal) {
@@ -77,41 +80,56 @@ struct StateStore {
             warnings.append("\(error); running without the lock, which saving also needs room and write access for")
         }
         if let warning = folderWarning() { warnings.append(warning) }
-        let loaded = try read(now: now)
+        let loaded = try read(now: now, describedIds: describedIds)
         if let warning = loaded.warning { warnings.append(warning) }
         return OpenedState(lock: lock, document: loaded.document, warnings: warnings)
+    }
+
+    /// Refuses what is at the state path, looked at without following a link, when `read`
+    /// would: so `--state /dev/zero` stops before a lock file is made beside it (in /dev),
+    /// and a refused path has nothing created, locked or written anywhere. Nothing there (or a
+    /// missing folder, made later) is a first start.
+    func checkPath() throws(StateFileRefusal) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            let error = Errno.current
+            if error == Errno(ENOENT) { return }
+            throw Self.refusal(FileError(action: "use \(path)", errno: error), path: path)
+                ?? StateFileRefusal(errno: error, message: "cannot look at state file \(path): \(error); panel created nothing")
+        }
+        if let problem = ownedFileProblem(info, action: "use \(path)"), let refusal = Self.refusal(problem, path: path) {
+            throw refusal
+        }
     }
 
     /// The saved values. A missing file is a first start. A regular file that can't be
     /// parsed, isn't UTF-8 or is larger than `maximumBytes` is moved aside (kept for a person
     /// to look at, the warning says where) and replaced by an empty document. Anything else
-    /// at the path (a symbolic link, a folder, a FIFO, a device) or a file that can't be read
-    /// at all is refused, with nothing renamed. Temporary files left by a panel killed in the
-    /// middle of a save are removed first; call it with the lock held.
-    func read(now: Int) throws(StateFileRefusal) -> (document: StateDocument, warning: String?) {
+    /// at the path (a symbolic link, a folder, a FIFO, a device, a file with other names or
+    /// another owner) or a file that can't be read at all is refused, with nothing renamed.
+    /// Ids the description doesn't have past `UnknownIdLimit.standard` are dropped, the file
+    /// as it was kept aside (`trim`). Temporary files left by a panel killed in the middle of
+    /// a save are removed first; call it with the lock held.
+    func read(now: Int, describedIds: Set<String>) throws(StateFileRefusal) -> (document: StateDocument, warning: String?) {
         removeStaleTemporaryFiles()
         let problem: String
         do throws(FileError) {
-            // O_NOFOLLOW, regular files only, bounded: a FIFO can't hang the start, a link isn't followed.
-            let text = try readFile(path, limits: ReadLimits(maxBytes: Self.maximumBytes, followLinks: false))
+            // O_NOFOLLOW, regular files with one name and our owner only, bounded: a FIFO can't hang the start.
+            // Parsed as read, not copied into a String: the parser checks the UTF-8.
+            let bytes = try readFileBytes(path, limits: ReadLimits(maxBytes: Self.maximumBytes, followLinks: false, ownedOnly: true))
             do throws(JSONError) {
-                return (try StateDocument.parse(text), nil)
+                let reading = try StateDocument.parse(utf8: bytes, describedIds: describedIds)
+                guard reading.droppedUnknown.ids == 0 else { return (reading.document, trim(reading, original: bytes, now: now)) }
+                return (reading.document, nil)
+            } catch where String(validating: bytes, as: UTF8.self) == nil {
+                problem = FileError(action: "read \(path) as UTF-8 text", errno: Errno(EILSEQ)).description
             } catch {
                 problem = "state file \(path) is damaged at \(error.location): \(error.message)"
             }
         } catch where error.errno == Errno(ENOENT) {
             return (StateDocument(), nil)
-        } catch where error.errno == Errno(ELOOP) {
-            throw StateFileRefusal(errno: error.errno, message: "state file \(path) is a symbolic link; panel does not follow links "
-                + "in its state folder (put the file itself there, or give --state the file the link points to)")
-        } catch where error.errno == Errno(EINVAL) {
-            // readFileBytes's "not a regular file": a folder, a FIFO, a device or a socket.
-            throw StateFileRefusal(errno: error.errno, message: "state file \(path) can't be used: \(error.reason ?? "\(error.errno)"); "
-                + "panel renamed nothing (move it away, or give another --state)")
-        } catch where [EACCES, EPERM, ENOTDIR, EISDIR, ENAMETOOLONG].contains(error.errno.rawValue) {
-            throw StateFileRefusal(errno: error.errno, message: "\(error); panel renamed nothing (let the panel's user read and write it, "
-                + "or give another --state)")
         } catch {
+            if let refusal = Self.refusal(error, path: path) { throw refusal }
             // Too large, not UTF-8, unreadable blocks: damaged.
             problem = error.description
         }
@@ -123,11 +141,35 @@ struct StateStore {
         }
     }
 
-    /// `read(now:)` for callers that can't stop the start (a `PanelSession` given no values):
-    /// a refusal becomes a warning and the description's defaults. `panel run` uses `open(now:)`.
-    func load(now: Int) -> (document: StateDocument, warning: String?) {
+    /// What stops the start when `error` was met at the state path (nil: the file is there but
+    /// damaged, and is moved aside): a link, not a regular file, other names or another
+    /// owner, no access. Each says that nothing was renamed.
+    static func refusal(_ error: FileError, path: String) -> StateFileRefusal? {
+        if let reason = error.reason, [EINVAL, EMLINK, EPERM].contains(error.errno.rawValue) {
+            // `ownedFileProblem`'s: a folder, a FIFO, a device or a socket; hard links; another user's file.
+            return StateFileRefusal(errno: error.errno, message: "state file \(path) can't be used: \(reason); "
+                + "panel created, renamed and wrote nothing (give another --state, or move it away)")
+        }
+        switch error.errno.rawValue {
+        case ELOOP:
+            return StateFileRefusal(errno: error.errno, message: "state file \(path) is a symbolic link; panel does not follow links "
+                + "in its state folder (put the file itself there, or give --state the file the link points to)")
+        case ENOTDIR:
+            return StateFileRefusal(errno: error.errno, message: "state file \(path) can't be used: a part of its folder's path is not a folder; "
+                + "panel created, renamed and wrote nothing (give another --state)")
+        case EACCES, EPERM, EISDIR, ENAMETOOLONG:
+            return StateFileRefusal(errno: error.errno, message: "\(error); panel renamed nothing (let the panel's user read and write it, "
+                + "or give another --state)")
+        default:
+            return nil
+        }
+    }
+
+    /// `read(now:describedIds:)` for callers that can't stop the start (a `PanelSession` given
+    /// no values): a refusal becomes a warning and the description's defaults. `panel run` uses `open`.
+    func load(now: Int, describedIds: Set<String>) -> (document: StateDocument, warning: String?) {
         do throws(StateFileRefusal) {
-            return try read(now: now)
+            return try read(now: now, describedIds: describedIds)
         } catch {
             return (StateDocument(), "\(error); started from the description's defaults")
         }

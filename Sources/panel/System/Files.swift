@@ -18,6 +18,9 @@ struct ReadLimits: Sendable {
     var maxBytes: Int
     /// false: a symbolic link at the path is refused (ELOOP) instead of followed.
     var followLinks = true
+    /// true: only a file with one name owned by this process's user is read (`ownedFileProblem`),
+    /// for a file in a folder others may write.
+    var ownedOnly = false
 
     /// Files a person names on the command line or in a description (16 MiB).
     static let `default` = ReadLimits(maxBytes: 16 << 20)
@@ -49,6 +52,7 @@ final class FileReader {
         if let kind = fileKindName(info.st_mode) {
             throw FileError(action: "read \(path)", errno: Errno(EINVAL), reason: "it is \(kind), not a regular file")
         }
+        if limits.ownedOnly, let problem = ownedFileProblem(info, action: "read \(path)") { throw problem }
         if Int(info.st_size) > limits.maxBytes {
             throw FileError(action: "read \(path)", errno: Errno(EFBIG),
                             reason: "it is \(sizeText(Int(info.st_size), beside: limits.maxBytes)), more than the \(sizeText(limits.maxBytes)) allowed")

@@ -121,3 +121,63 @@ func replaceFile(_ path: String, in folder: String, with bytes: [UInt8], prefix:
         throw error
     }
 }
+
+/// Why a file found in a folder others may write is not one to write (or trust): nil for a
+/// regular file with one name, owned by this process's user. Otherwise a `FileError` for
+/// `action` whose reason says what it is: a symbolic link (ELOOP), not a regular file (EINVAL),
+/// a file with more than one name, which a hard link planted in the folder gives a file of
+/// ours (EMLINK; `O_NOFOLLOW` does not stop hard links), or another user's file (EPERM).
+func ownedFileProblem(_ info: stat, action: String) -> FileError? {
+    if info.st_mode & S_IFMT == S_IFLNK {
+        return FileError(action: action, errno: Errno(ELOOP), reason: "it is a symbolic link, which is not followed here")
+    }
+    if let kind = fileKindName(info.st_mode) {
+        return FileError(action: action, errno: Errno(EINVAL), reason: "it is \(kind), not a regular file")
+    }
+    if info.st_nlink > 1 {
+        return FileError(action: action, errno: Errno(EMLINK),
+                         reason: "it has \(info.st_nlink) names (hard links), so writing it would write another file too")
+    }
+    if info.st_uid != geteuid() {
+        return FileError(action: action, errno: Errno(EPERM),
+                         reason: "it belongs to uid \(info.st_uid), not to this process's user (uid \(geteuid()))")
+    }
+    return nil
+}
+
+/// Opens `path` (`flags`: O_RDWR or O_WRONLY and the like, never O_TRUNC) in a folder others
+/// may write, creating it with `permissions` when missing: only a file this process just
+/// created, or an existing one that `ownedFileProblem` finds nothing wrong with, both before it
+/// is opened (`lstat`: a device or a FIFO is never opened) and after (`fstat` on the
+/// descriptor: what was opened is what was checked). Nothing is truncated or written here, so
+/// a caller that truncates does so only after the checks.
+func openOwnedFile(_ path: String, flags: CInt, permissions: mode_t) throws(FileError) -> FileDescriptor {
+    let action = "open \(path)"
+    for _ in 0..<16 {
+        do throws(Errno) {
+            return try FileDescriptor(opening: path, flags: flags | O_CREAT | O_EXCL | O_NOFOLLOW, permissions: permissions)
+        } catch where error == Errno(EEXIST) {
+            // There already: looked at below.
+        } catch {
+            throw FileError(action: action, errno: error)
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { continue }  // removed meanwhile: create it
+            throw FileError(action: action, errno: Errno.current)
+        }
+        if let problem = ownedFileProblem(info, action: action) { throw problem }
+        let descriptor: FileDescriptor
+        do throws(Errno) {
+            descriptor = try FileDescriptor(opening: path, flags: flags | O_NOFOLLOW)
+        } catch where error == Errno(ENOENT) {
+            continue
+        } catch {
+            throw FileError(action: action, errno: error)
+        }
+        guard fstat(descriptor.rawValue, &info) == 0 else { throw FileError(action: action, errno: Errno.current) }
+        if let problem = ownedFileProblem(info, action: action) { throw problem }
+        return descriptor
+    }
+    throw FileError(action: action, errno: Errno(EAGAIN), reason: "it was removed and made again 16 times while it was opened")
+}

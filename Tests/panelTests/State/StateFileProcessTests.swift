@@ -89,39 +89,68 @@ struct StateFileProcessTests {
         #expect(try Self.runOnce(state, in: folder).status == .exited(0))
     }
 
-    /// A link, a folder or a FIFO at the state path stops the start with status 2 and a
-    /// sentence; nothing is renamed (they used to be moved aside as "corrupt", a link was followed).
-    @Test(arguments: ["link", "folder", "fifo"])
+    /// A link, a folder, a FIFO or a socket at the state path stops the start with status 2
+    /// and a sentence; nothing is renamed (they used to be moved aside as "corrupt", a link was
+    /// followed), and nothing is made: no lock file beside it either.
+    @Test(arguments: ["link", "folder", "fifo", "socket"])
     func whatIsNotARegularFileStopsTheStartWithStatus2(_ kind: String) throws {
         let folder = TemporaryFolder()
         let state = folder.file("state.json")
         let target = folder.write(StateDocument(values: [("wifi", .bool(true))]).serialized(), to: "target.json")
         let expected: String
+        var listener: FileDescriptor?
         switch kind {
         case "link":
             symlink(target, state)
             expected = "panel: state file \(state) is a symbolic link; panel does not follow links in its state folder"
         case "folder":
             mkdir(state, 0o700)
-            expected = "panel: state file \(state) can't be used: it is a folder, not a regular file; panel renamed nothing"
+            expected = "panel: state file \(state) can't be used: it is a folder, not a regular file; panel created, renamed and wrote nothing"
+        case "socket":
+            listener = try UnixSocket.listen(at: state, mode: 0o600)
+            expected = "panel: state file \(state) can't be used: it is a socket, not a regular file; panel created, renamed and wrote nothing"
         default:
             mkfifo(state, 0o600)
-            expected = "panel: state file \(state) can't be used: it is a FIFO, not a regular file; panel renamed nothing"
+            expected = "panel: state file \(state) can't be used: it is a FIFO, not a regular file; panel created, renamed and wrote nothing"
         }
         let before = Self.mode(state)
         let result = try Self.runOnce(state, in: folder)
         #expect(result.status == .exited(2), "\(result.log)")
         #expect(result.log.contains(expected), "\(result.log)")
         #expect(Self.mode(state) == before)
-        #expect(folder.entries().filter { $0.hasPrefix("state.json") } == ["state.json"], "nothing renamed aside")
+        #expect(folder.entries() == ["once.log", "state.json", "target.json"], "nothing renamed aside, no lock file made")
         #expect(folder.readText("target.json") == StateDocument(values: [("wifi", .bool(true))]).serialized())
+        #expect(!pathExists(folder.file("shot.png")), "stopped before drawing")
+        withExtendedLifetime(listener) {}
+    }
+
+    /// `--state /dev/zero` made `/dev/.zero.lock` (and wrote its pid there) before refusing
+    /// the device. A device is refused before anything is made or written: the lock file's
+    /// name in /dev is as it was (absent, or the same file untouched).
+    @Test(arguments: ["/dev/zero", "/dev/null"])
+    func aDeviceAsTheStateFileIsRefusedBeforeTheLockIsMade(_ device: String) throws {
+        let folder = TemporaryFolder()
+        let lock = StateLock.lockPath(forState: device)
+        func look() -> [Int]? {
+            var info = stat()
+            guard lstat(lock, &info) == 0 else { return nil }
+            return [Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+        }
+        let before = look()
+        let result = try Self.runOnce(device, in: folder)
+        #expect(result.status == .exited(2), "\(result.log)")
+        #expect(result.log.contains("panel: state file \(device) can't be used: it is a character device, not a regular file; "
+                                    + "panel created, renamed and wrote nothing (give another --state"), "\(result.log)")
+        #expect(look() == before, "\(lock) was \(before.map { "\($0)" } ?? "absent"), now \(look().map { "\($0)" } ?? "absent")")
         #expect(!pathExists(folder.file("shot.png")), "stopped before drawing")
     }
 
-    /// Half a million unknown ids on one line, just under 8 MiB, load (they took minutes) and
-    /// are all written back (on one line too); a file over 8 MiB is moved aside and the panel
-    /// starts from defaults.
-    @Test func anEightMebibyteFileLoadsWholeAndALargerOneIsMovedAside() throws {
+    /// Half a million unknown ids on one line, just under 8 MiB (the description has a few
+    /// controls): the first 1,000 are kept, the rest dropped with one warning, the file as it
+    /// was is kept beside it byte for byte, and the state file is written again at once with
+    /// what was kept (a second start says nothing). They were all kept before, at 233 MB of
+    /// RSS for 900,000. A file over 8 MiB is moved aside and the panel starts from defaults.
+    @Test func unknownIdsPastTheLimitAreDroppedAndTheFileKeptAside() throws {
         let folder = TemporaryFolder()
         let state = folder.file("state.json")
         var text = "{\"version\":1,\"values\":{\"wifi\":true"
@@ -130,18 +159,25 @@ struct StateFileProcessTests {
             text += ",\"u\(count)\":\(count % 2 == 0 ? "true" : "false")"
             count += 1
         }
-        text += "}}\n"
+        text += ",\"hotspot\":true}}\n"
         #expect(count > 500_000)
         folder.write(text, to: "state.json")
         let near = try Self.runOnce(state, in: folder)
         #expect(near.status == .exited(0), "\(near.log)")
-        #expect(!near.log.contains("warning") && !near.log.contains("error"), "\(near.log)")
-        let written = try #require(folder.readText("state.json"))
-        #expect(written.utf8.filter { $0 == UInt8(ascii: "\n") }.count == 1, "written back on one line: indented it would be over 8 MiB")
-        let saved = try StateDocument.parse(written)
-        #expect(saved.value(for: "wifi") == .bool(true))
-        #expect(saved.value(for: "u\(count - 1)") != nil)
-        #expect(saved.values.filter { $0.id.hasPrefix("u") }.count == count, "every unknown id kept")
+        let aside = try #require(folder.entries().first { $0.hasPrefix("state.json.trimmed-") }, "\(folder.entries())")
+        let warning = "panel: warning: state file \(state) has \(count) ids the description doesn't have; a panel keeps 1000 of them "
+            + "and 64 KiB at most: kept the first 1000, dropped \(count - 1000) ("
+        #expect(near.log.contains(warning), "\(near.log)")
+        #expect(near.log.contains("; the file as it was is kept at \(folder.file(aside))\n"), "\(near.log)")
+        #expect(folder.read(aside) == Array(text.utf8), "kept whole")
+        #expect(Self.mode(folder.file(aside)).map { $0 & 0o7777 } == 0o600)
+        let saved = try StateDocument.parse(#require(folder.readText("state.json")))
+        #expect(saved.value(for: "wifi") == .bool(true) && saved.value(for: "hotspot") == .bool(true), "described ids kept, wherever they are")
+        #expect(saved.values.filter { $0.id.hasPrefix("u") }.map(\.id) == (0..<1000).map { "u\($0)" }, "the first 1,000 unknown ids kept")
+        let again = try Self.runOnce(state, in: folder, log: "again.log")
+        #expect(again.status == .exited(0), "\(again.log)")
+        #expect(!again.log.contains("warning") && !again.log.contains("error"), "\(again.log)")
+        #expect(folder.entries().filter { $0.hasPrefix("state.json.trimmed-") } == [aside], "one copy")
 
         let big = String(text.dropLast()) + String(repeating: " ", count: 1 << 20) + "\n"
         folder.write(big, to: "state.json")
@@ -149,8 +185,8 @@ struct StateFileProcessTests {
         #expect(over.status == .exited(0), "\(over.log)")
         #expect(over.log.contains("panel: warning: cannot read \(state): it is 9 MiB, more than the 8 MiB allowed; moved it to \(state).corrupt-"),
                 "\(over.log)")
-        let aside = try #require(folder.entries().first { $0.hasPrefix("state.json.corrupt-") })
-        #expect(folder.read(aside) == Array(big.utf8), "moved aside whole")
+        let corrupt = try #require(folder.entries().first { $0.hasPrefix("state.json.corrupt-") })
+        #expect(folder.read(corrupt) == Array(big.utf8), "moved aside whole")
         #expect(try StateDocument.parse(#require(folder.readText("state.json"))).values.count < 20, "started from defaults")
     }
 }

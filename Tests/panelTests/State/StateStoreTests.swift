@@ -27,7 +27,7 @@ func defaultPathFollowsSystemdThenXDG(_ environment: [String: String], _ expecte
     let folder = TemporaryFolder()
     let store = StateStore(path: "\(folder.path)/a/b/state.json")
     try store.save(sampleDocument())
-    let (document, warning) = store.load(now: 1)
+    let (document, warning) = store.load(now: 1, describedIds: [])
     #expect(document == sampleDocument())
     #expect(warning == nil)
     #expect(folder.entries("a/b") == ["state.json"])
@@ -36,13 +36,13 @@ func defaultPathFollowsSystemdThenXDG(_ environment: [String: String], _ expecte
     var changed = document
     changed.set("wifi", .bool(false))
     try store.save(changed)
-    #expect(store.load(now: 2).document == changed)
+    #expect(store.load(now: 2, describedIds: []).document == changed)
     #expect(folder.entries("a/b") == ["state.json"])
 }
 
 @Test func missingFileIsAnEmptyDocumentWithoutWarning() {
     let folder = TemporaryFolder()
-    let (document, warning) = StateStore(path: "\(folder.path)/state.json").load(now: 1)
+    let (document, warning) = StateStore(path: "\(folder.path)/state.json").load(now: 1, describedIds: [])
     #expect(document == StateDocument())
     #expect(warning == nil)
 }
@@ -53,7 +53,7 @@ func defaultPathFollowsSystemdThenXDG(_ environment: [String: String], _ expecte
     let first: [UInt8] = Array("{\"version\": 1,\n  \"values\": {\"wifi\": tru}}".utf8)
     folder.write(first, to: "state.json")
 
-    let (document, warning) = store.load(now: 1700000000)
+    let (document, warning) = store.load(now: 1700000000, describedIds: [])
     #expect(document == StateDocument())
     #expect(warning == "state file \(folder.path)/state.json is damaged at 2:22: unknown word; expected a value such as true, false, null, a number or a \"string\"; moved it to \(folder.path)/state.json.corrupt-1700000000 and started from the description's defaults")
     #expect(folder.read("state.json.corrupt-1700000000") == first)
@@ -61,7 +61,7 @@ func defaultPathFollowsSystemdThenXDG(_ environment: [String: String], _ expecte
     // Bytes that aren't UTF-8, in the same second: a new name, the first evidence kept.
     let second: [UInt8] = [0x7B, 0xFF, 0xFE, 0x7D]
     folder.write(second, to: "state.json")
-    let (_, secondWarning) = store.load(now: 1700000000)
+    let (_, secondWarning) = store.load(now: 1700000000, describedIds: [])
     #expect(secondWarning == "cannot read \(folder.path)/state.json as UTF-8 text: invalid or incomplete multibyte or wide character (errno 84, EILSEQ); moved it to \(folder.path)/state.json.corrupt-1700000000-1 and started from the description's defaults")
     #expect(folder.read("state.json.corrupt-1700000000") == first)
     #expect(folder.read("state.json.corrupt-1700000000-1") == second)
@@ -112,7 +112,7 @@ func defaultPathFollowsSystemdThenXDG(_ environment: [String: String], _ expecte
     mkdir(folder.file(".state.json.tmp-aaaaaaaaaaaaaaaa"), 0o700)
     folder.write("a stranger's file", to: "elsewhere")
     symlink(folder.file("elsewhere"), folder.file(".state.json.tmp-bbbbbbbbbbbbbbbb"))
-    let (document, warning) = store.load(now: 1)
+    let (document, warning) = store.load(now: 1, describedIds: [])
     #expect(document == sampleDocument())
     #expect(warning == nil)
     #expect(folder.entries() == [".other.json.tmp-0123456789abcdef", ".state.json.tmp-0123456789ABCDEF", ".state.json.tmp-12345",
