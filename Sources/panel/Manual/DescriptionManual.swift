@@ -159,8 +159,8 @@ enum DescriptionManual {
     ]
 
     static let tls = [
-        KeyDoc("ca_file", "file", "The CA certificate the broker's is checked against."),
-        KeyDoc("cert_file", "file", "A client certificate, with key_file."),
-        KeyDoc("key_file", "file", "The client certificate's key."),
+        KeyDoc("ca_file", "file", "The CA certificate the broker's is checked against (a regular file)."),
+        KeyDoc("cert_file", "file", "A client certificate, with key_file (a regular file)."),
+        KeyDoc("key_file", "file", "The client certificate's key (a regular file)."),
     ]
 }
