@@ -191,7 +191,8 @@ in_toolchain() {
 
 scratch=/cache/build
 say "building panel for arm64"
-in_toolchain git config --global --add safe.directory "$repo"
+# git (for the commit --version names) reads a checkout root owns, whoever owns this one.
+in_toolchain sh -c 'git config --global --get-all safe.directory | grep -qxF "$0" || git config --global --add safe.directory "$0"' "$repo"
 in_toolchain swift build -c release --static-swift-stdlib --disable-local-rpath \
     --swift-sdks-path /cache/sdks --swift-sdk panel-arm64 --scratch-path "$scratch" --product panel >&2
 binary="$cache/build/aarch64-unknown-linux-gnu/release/panel"

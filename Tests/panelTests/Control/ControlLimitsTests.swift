@@ -46,7 +46,10 @@ struct ControlLimitsTests {
             }
         }
         #expect(other.isEmpty, "\(other)")
-        #expect(served.count > 20 && refused > 100 && served.count + refused == 200, "\(served.count) served, \(refused) refused")
+        // Of the 48 descriptors below the 16 kept, the panel's own take about a dozen (its own
+        // non-blocking stderr among them) and descriptors the test runner leaves open without
+        // CLOEXEC take more, a number that moves with what else the runner has open.
+        #expect(served.count > 10 && refused > 100 && served.count + refused == 200, "\(served.count) served, \(refused) refused")
         #expect(Self.admissionLines(panel.log).count == 1, "one line for the refusals: \(Self.admissionLines(panel.log))")
 
         // Running actions take every descriptor left: accept itself fails (EMFILE).
