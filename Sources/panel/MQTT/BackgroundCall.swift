@@ -30,7 +30,7 @@ final class BackgroundCall<Value: Sendable> {
         shared = BackgroundCallBox(wakeUp: FileDescriptor(owning: fd), work: work)
         watch = try loop.watch(fd) { [unowned self] _ in heard() }
         do throws(SystemCallError) {
-            try Self.startThread(shared)
+            try SignalFreeThread.start("a background thread", detached: true) { [shared] in shared.run() }
         } catch {
             abandon()
             throw error
@@ -55,41 +55,13 @@ final class BackgroundCall<Value: Sendable> {
             finished?(result)
         }
     }
-
-    private static func startThread(_ shared: BackgroundCallBox<Value>) throws(SystemCallError) {
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, CInt(PTHREAD_CREATE_DETACHED))
-        var thread = pthread_t()
-        let retained = Unmanaged.passRetained(shared as AnyObject)
-        let status = pthread_create(&thread, &attributes, { pointer in
-            let object = Unmanaged<AnyObject>.fromOpaque(pointer!).takeRetainedValue()
-            (object as! BackgroundCallRunnable).run()
-            return nil
-        }, retained.toOpaque())
-        guard status == 0 else {
-            retained.release()
-            throw SystemCallError("start a background thread", Errno(status), advice: "raise the service's task limit (TasksMax=)")
-        }
-    }
-}
-
-/// The thread's side, without the result's type (a C thread function can't be generic).
-private protocol BackgroundCallRunnable: AnyObject {
-    func run()
 }
 
 /// What the loop and the call's thread share: the eventfd, the work, and the result once there.
 ///
 /// `@unchecked Sendable` because the compiler can't see the lock: `result` is read and written
 /// only with `mutex` held; `wakeUp` and `work` are set once in `init`.
-private final class BackgroundCallBox<Value: Sendable>: BackgroundCallRunnable, @unchecked Sendable {
+private final class BackgroundCallBox<Value: Sendable>: @unchecked Sendable {
     let wakeUp: FileDescriptor
     private let work: @Sendable () -> Value
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

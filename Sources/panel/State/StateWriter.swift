@@ -54,7 +54,7 @@ final class StateWriter: StateSaving {
             throw SystemCallError("create the state writer's eventfd", error, advice: "raise the process's file limit (LimitNOFILE=)")
         }
         let context = WriterThreadContext(mailbox: mailbox, wakeUp: wakeUp.rawValue, delayMilliseconds: delayMilliseconds)
-        thread = try Self.startThread(context)
+        thread = try SignalFreeThread.start("the state writer's thread", detached: false) { StateWriter.write(context) }
         do {
             watch = try loop.watch(wakeUp.rawValue) { [unowned self] _ in heard() }
         } catch {
@@ -112,28 +112,6 @@ final class StateWriter: StateSaving {
     }
 
     // MARK: the thread
-
-    /// Starts the writer's thread with every signal blocked (it inherits the mask it is
-    /// created with), so SIGTERM and SIGHUP stay for the loop's signalfd.
-    private static func startThread(_ context: WriterThreadContext) throws(SystemCallError) -> pthread_t {
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var thread = pthread_t()
-        let retained = Unmanaged.passRetained(context)
-        let status = pthread_create(&thread, nil, { pointer in
-            let context = Unmanaged<WriterThreadContext>.fromOpaque(pointer!).takeRetainedValue()
-            StateWriter.write(context)
-            return nil
-        }, retained.toOpaque())
-        guard status == 0 else {
-            retained.release()
-            throw SystemCallError("start the state writer's thread", Errno(status), advice: "raise the service's task limit (TasksMax=)")
-        }
-        return thread
-    }
 
     /// The thread's life: each job written, its result posted, the loop woken; until `stop()`.
     private static func write(_ context: WriterThreadContext) {
