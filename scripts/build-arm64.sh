@@ -14,19 +14,17 @@
 # Everything is kept in $PANEL_ARM64_CACHE (default ~/.cache/panel-arm64) and made again only
 # when what it was made from changes; a fresh machine takes about 15 minutes, later runs the
 # build alone. Needs root (mmdebstrap --mode=root, chroot, binfmt), or sudo.
-# Usage: scripts/build-arm64.sh [--no-deb] [--tests]
+# Usage: scripts/build-arm64.sh [--no-deb]
 #   --no-deb  stop after the binary
-#   --tests   also build the test bundles for arm64 (for scripts/test-arm64.sh)
 # The last three lines print the arm64 binary, the .deb and the arm64 root, so the binary runs
 # anywhere with `qemu-aarch64 -L ROOT BINARY`.
 set -eu
 cd "$(dirname "$0")/.."
 repo=$(pwd)
-make_deb=1 tests=""
+make_deb=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --no-deb) make_deb=""; shift ;;
-        --tests) tests=1; shift ;;
         *) echo "build-arm64.sh: unknown argument '$1' (see the comment at the top)" >&2; exit 2 ;;
     esac
 done
@@ -197,11 +195,6 @@ in_toolchain swift build -c release --static-swift-stdlib --disable-local-rpath 
     --swift-sdks-path /cache/sdks --swift-sdk panel-arm64 --scratch-path "$scratch" --product panel >&2
 binary="$cache/build/aarch64-unknown-linux-gnu/release/panel"
 file "$binary" | grep -q 'ARM aarch64' || { say "$binary is not an aarch64 program"; exit 1; }
-if [ -n "$tests" ]; then
-    say "building the test bundles for arm64"
-    in_toolchain swift build -c debug --build-tests --swift-sdks-path /cache/sdks --swift-sdk panel-arm64 \
-        --scratch-path "$scratch" >&2
-fi
 deb=""
 if [ -n "$make_deb" ]; then
     deb=$(scripts/package.sh --binary "$binary" --arm64-root "$packaging" --out "$cache/deb" | tail -n 1)

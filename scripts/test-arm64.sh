@@ -33,7 +33,7 @@ run_one() {
 compare() {
     name=$1; shift
     run_one x86 "$name" "$x86" "$@" || { fail "$name: x86 run failed: $(tail -n 3 "$work/x86/$name.out")"; return 0; }
-    run_one arm64 "$name" qemu-aarch64-static -L "$root" "$arm64_bin" "$@" \
+    run_one arm64 "$name" arm64 "$@" \
         || { fail "$name: arm64 run failed: $(tail -n 3 "$work/arm64/$name.out")"; return 0; }
     cmp -s "$work/x86/$name.png" "$work/arm64/$name.png" || { fail "$name: the screenshots differ"; return 0; }
     if [ -e "$work/x86/$name.json" ] || [ -e "$work/arm64/$name.json" ]; then
